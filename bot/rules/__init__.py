@@ -1,0 +1,19 @@
+"""The rules core of Caylus: pure, deterministic, no I/O (see docs/notation.md)."""
+
+from .decisions import Choice, Decision, Event, IllegalChoice, ScoreLine
+from .engine import PHASE_NAMES, Game, new_game
+from .state import Options, Player, State
+
+__all__ = [
+    "Choice",
+    "Decision",
+    "Event",
+    "Game",
+    "IllegalChoice",
+    "Options",
+    "PHASE_NAMES",
+    "Player",
+    "ScoreLine",
+    "State",
+    "new_game",
+]

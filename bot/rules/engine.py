@@ -1,0 +1,400 @@
+"""The game flow: seven phases as explicit steps plus a stack of decision tasks.
+
+Every decision is a *task* on top of `state.tasks`: a JSON-friendly list `[kind, seat, *context]`.
+`Game._advance` runs automatic steps until the top task needs a player's choice with two or more
+legal options (a task with exactly one legal choice is applied at once, §design "forced moves").
+Task kinds and their handlers live in `tasks.py`; this module drives the phases.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import asdict
+from typing import Any
+
+from . import tasks as T
+from .decisions import Choice, Decision, Event, IllegalChoice, ScoreLine
+from .state import Options, Player, State
+from .tiles import (
+    COLOURS,
+    FIXED_SPACES,
+    MARKS,
+    NEUTRALS,
+    ROAD_LEN,
+    SCORING,
+    SECTIONS,
+    STARTING_DENIERS,
+    STARTING_DENIERS_2P,
+    TILES,
+    G,
+    initial_stock,
+)
+
+PHASE_NAMES = {
+    1: "Income",
+    2: "Placing workers",
+    3: "Special buildings",
+    4: "Provost",
+    5: "Activating the road",
+    6: "Building the castle",
+    7: "End of turn",
+}
+
+
+def new_game(player_names: list[str], seed: int, options: Options | None = None) -> Game:
+    """Set up a game (§1.2): the seed draws the neutral tile order and the first turn order."""
+    n = len(player_names)
+    if not 2 <= n <= 5:
+        raise ValueError("Caylus is played by 2 to 5 players")
+    opts = options or Options()
+    if opts.lawyer_pp not in (3, 4):
+        raise ValueError("lawyer_pp is 4 (first printing) or 3 (later printings)")
+    rng = random.Random(seed)
+    neutrals = list(NEUTRALS)
+    rng.shuffle(neutrals)
+    order = list(range(n))
+    rng.shuffle(order)
+    money = STARTING_DENIERS_2P if n == 2 else STARTING_DENIERS
+    players = [Player(name, COLOURS[i], 0, [2, 1, 0, 0, 0]) for i, name in enumerate(player_names)]
+    for position, seat in enumerate(order):
+        players[seat].deniers = money[position]
+    road_tile: list[str | None] = [None] * (ROAD_LEN + 1)
+    road_tile[1:7] = neutrals
+    for space, tid in FIXED_SPACES.items():
+        road_tile[space] = tid
+    state = State(
+        seed=seed,
+        options=opts,
+        players=players,
+        turn_order=order,
+        road_tile=road_tile,
+        road_owner=[-1] * (ROAD_LEN + 1),
+        road_worker=[-1] * (ROAD_LEN + 1),
+        stock=initial_stock(opts.jeweller),
+    )
+    game = Game(state)
+    game.opening_events = game._run()
+    return game
+
+
+class Game:
+    """A game in progress: its `state`, the pending `decision`, and `apply` to answer it."""
+
+    __slots__ = ("state", "opening_events", "_task", "_codes", "_decision", "_events", "_rng")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.opening_events: list[Event] = []
+        self._task: list[Any] | None = None
+        self._codes: list[str] = []
+        self._decision: Decision | None = None
+        self._events: list[Event] = []
+
+    # ----- the public face -------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == 8
+
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision with labelled choices, or None once the game is over."""
+        if self._task is None:
+            return None
+        if self._decision is None:
+            t = self._task
+            handler = T.HANDLERS[t[0]]
+            choices = [Choice(code, handler.label(self, t, code)) for code in self._codes]
+            self._decision = Decision(
+                t[1], t[0], handler.prompt(self, t), choices, len(self.state.history)
+            )
+        return self._decision
+
+    def legal_codes(self) -> list[str]:
+        """The codes of the pending decision's legal choices (fast; no labels)."""
+        return list(self._codes)
+
+    @property
+    def to_move(self) -> int:
+        """Seat whose decision is pending, -1 when the game is over."""
+        return -1 if self._task is None else self._task[1]
+
+    def apply(self, code: str) -> list[Event]:
+        """Apply one choice by its notation; return the events it caused (§design)."""
+        task = self._task
+        if task is None:
+            raise IllegalChoice("the game is over")
+        if code not in self._codes:
+            raise IllegalChoice(T.HANDLERS[task[0]].explain(self, task, code))
+        self.state.history.append(code)
+        T.HANDLERS[task[0]].apply(self, task, code)
+        return self._run()
+
+    def final_scores(self) -> list[ScoreLine]:
+        """Prestige with the end-of-game bonus (§2.8), in seat order."""
+        lines = []
+        for seat, p in enumerate(self.state.players):
+            c = p.cubes
+            gold, cubes, deniers = 3 * c[G], (c[0] + c[1] + c[2] + c[3]) // 3, p.deniers // 4
+            lines.append(ScoreLine(seat, p.name, p.pp, gold, cubes, deniers, p.pp + gold + cubes + deniers))
+        return lines
+
+    def winners(self) -> list[int]:
+        """All players tied for the highest final score win (§2.8)."""
+        scores = self.final_scores()
+        best = max(s.total for s in scores)
+        return [s.player for s in scores if s.total == best]
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self.state), separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        from .schema import state_from_json
+
+        game = cls(state_from_json(text))
+        game._run()
+        return game
+
+    @classmethod
+    def replay(
+        cls, names: list[str], seed: int, options: Options | None, history: list[str]
+    ) -> Game:
+        game = new_game(names, seed, options)
+        for code in history:
+            game.apply(code)
+        return game
+
+    def clone(self) -> Game:
+        """An independent copy (for AI look-ahead)."""
+        return Game.from_json(self.to_json())
+
+    # ----- helpers for the task handlers -------------------------------------------------------
+
+    def event(self, kind: str, player: int, text: str, **data: Any) -> None:
+        s = self.state
+        self._events.append(Event(kind, text, player, s.round, s.phase, data))
+
+    def name(self, seat: int) -> str:
+        return self.state.players[seat].name
+
+    def push(self, *tasks: list[Any]) -> None:
+        """Push tasks so that the first one given is resolved first."""
+        self.state.tasks.extend(reversed(tasks))
+
+    # ----- the flow ------------------------------------------------------------------------------
+
+    def _run(self) -> list[Event]:
+        """Run automatic steps until a player must choose; return the events since last call."""
+        s = self.state
+        self._decision = None
+        while True:
+            if s.tasks:
+                task = s.tasks[-1]
+                handler = T.HANDLERS[task[0]]
+                codes = handler.choices(self, task)
+                if len(codes) > 1:
+                    self._task, self._codes = task, codes
+                    break
+                handler.apply(self, task, codes[0] if codes else "")
+                continue
+            if s.phase == 8:
+                self._task, self._codes = None, []
+                break
+            PHASES[s.phase](self)
+        events, self._events = self._events, []
+        return events
+
+    def end_phase(self) -> None:
+        s = self.state
+        self.event("phase_end", -1, f"End of phase {s.phase} ({PHASE_NAMES[s.phase]})", phase=s.phase, round=s.round)
+        s.phase += 1
+        s.step = s.cursor = 0
+        for p in s.players:
+            p.lines_used = 0
+
+
+# ----- the seven phases (§2) ----------------------------------------------------------------------
+
+
+def _income(g: Game) -> None:
+    """Phase 1: 2 d + 1 per residence, +1 Library, +2 Hotel (§2 phase 1)."""
+    s = g.state
+    gains = [2] * s.n
+    for space in range(1, ROAD_LEN + 1):
+        owner = s.road_owner[space]
+        if owner >= 0:
+            gains[owner] += TILES[s.road_tile[space]].income  # type: ignore[index]
+    for seat in s.turn_order:
+        s.players[seat].deniers += gains[seat]
+        g.event("income", seat, f"{g.name(seat)} takes {gains[seat]} deniers", deniers=gains[seat])
+    g.end_phase()
+
+
+def _placing(g: Game) -> None:
+    """Phase 2: in turn order, cycling, skipping passed players (§2 phase 2)."""
+    s = g.state
+    n = s.n
+    for i in range(n):
+        idx = (s.cursor + i) % n
+        seat = s.turn_order[idx]
+        if not s.players[seat].passed:
+            s.cursor = idx
+            g.push(["place", seat])
+            return
+    g.end_phase()
+
+
+def _specials(g: Game) -> None:
+    """Phase 3: Gate, Trading post, Guild, Joust field, Stables, Inn in that order."""
+    s = g.state
+    step = s.step
+    s.step += 1
+    if step == 0 and s.gate >= 0:
+        g.push(["gate", s.gate])
+    elif step == 1 and s.trading >= 0:
+        seat = s.trading
+        s.trading = -1
+        s.players[seat].deniers += 3
+        s.players[seat].workers += 1
+        g.event("trading", seat, f"{g.name(seat)} takes 3 deniers at the Trading post")
+    elif step == 2 and s.guild >= 0:
+        g.push(["guild", s.guild])
+    elif step == 3 and s.joust >= 0:
+        g.push(["joust", s.joust])
+    elif step == 4 and s.stables:
+        _stables(g)
+    elif step == 5:
+        _inn(g)
+    elif step >= 6:
+        for p in s.players:
+            p.passed = False
+        g.end_phase()
+
+
+def _stables(g: Game) -> None:
+    """Stables: circle 1, 2, 3 take the lead; the others keep their order behind (§2 phase 3)."""
+    s = g.state
+    first = list(s.stables)
+    s.turn_order = first + [seat for seat in s.turn_order if seat not in first]
+    for seat in first:
+        s.players[seat].workers += 1
+    s.stables = []
+    g.event("stables", first[0], "New turn order: " + ", ".join(g.name(p) for p in s.turn_order))
+
+
+def _inn(g: Game) -> None:
+    s = g.state
+    if s.inn_left >= 0:
+        if s.inn_right >= 0:
+            s.players[s.inn_right].workers += 1
+            g.event("inn_leave", s.inn_right, f"{g.name(s.inn_right)}'s worker leaves the Inn")
+        s.inn_right, s.inn_left = s.inn_left, -1
+        g.event("inn_enter", s.inn_right, f"{g.name(s.inn_right)} settles in the Inn")
+    elif s.inn_right >= 0:
+        g.push(["inn", s.inn_right])
+
+
+def _provost(g: Game) -> None:
+    """Phase 4: each player once, in passing order (§2 phase 4)."""
+    s = g.state
+    if s.cursor < len(s.passing):
+        seat = s.passing[s.cursor]
+        s.cursor += 1
+        g.push(["provost", seat])
+    else:
+        g.end_phase()
+
+
+def _activation(g: Game) -> None:
+    """Phase 5: road spaces 1 up to and including the provost (§2 phase 5)."""
+    s = g.state
+    if s.cursor == 0:
+        s.cursor = 1
+    while s.cursor <= ROAD_LEN:
+        space = s.cursor
+        s.cursor += 1
+        seat = s.road_worker[space]
+        if seat < 0:
+            continue
+        s.road_worker[space] = -1
+        s.players[seat].workers += 1
+        pending = [lp for lp in s.lawyer_pending if lp[0] == space]
+        if space > s.provost:
+            g.event("not_activated", seat, f"{g.name(seat)}'s worker on road {space} returns beyond the provost", space=space)
+            for lp in pending:
+                T.finish_lawyer(g, lp)
+            continue
+        # The Lawyer's delayed transformation happens after the target's activation (§3.3).
+        g.push(*T.activate(g, seat, space), *(["lawyer_done", lp[1], lp[0]] for lp in pending))
+        return
+    g.end_phase()
+
+
+def _castle(g: Game) -> None:
+    """Phase 6: castle workers in track order, one batch at a time, then best builder (§2 phase 6)."""
+    s = g.state
+    if s.step == 0:
+        s.step = 1
+        for p in s.players:
+            p.houses_this_turn = 0
+        g.push(*(["castle", seat, 0] for seat in s.castle_workers), ["best_builder", -1])
+    else:
+        for seat in s.castle_workers:
+            s.players[seat].workers += 1
+        s.castle_workers = []
+        g.end_phase()
+
+
+def _end_of_turn(g: Game) -> None:
+    """Phase 7: bailiff, provost, scoring of every qualifying section, end of game (§2 phase 7)."""
+    s = g.state
+    if s.step == 0:
+        s.step = 1
+        move = 2 if s.provost > s.bailiff else 1
+        s.bailiff = min(ROAD_LEN, s.bailiff + move)
+        s.provost = s.bailiff
+        g.event("bailiff", -1, f"The bailiff moves {move} to road {s.bailiff}", space=s.bailiff)
+        return
+    if s.step == 1:
+        sec = s.section
+        if sec < 3 and (s.bailiff >= MARKS[sec] or s.completed_this_turn[sec]):
+            _score_section(g, sec)
+            return
+        s.step = 2
+        return
+    s.completed_this_turn = [False, False, False]
+    if s.scored[2]:
+        g.end_phase()  # phase 7 -> 8: the game is over
+        g.event("game_over", -1, "The Towers are scored: the game is over")
+        return
+    if s.n == 2:
+        s.turn_order.reverse()  # two players alternate the lead (§5)
+    s.passing = []
+    g.end_phase()
+    s.phase = 1
+    s.round += 1
+
+
+def _score_section(g: Game, sec: int) -> None:
+    """Score one castle section in turn order (§1.4); favours before the columns unlock (§4.3.5)."""
+    s = g.state
+    houses = [0] * s.n
+    for owner in s.castle[sec]:
+        houses[owner] += 1
+    favours: list[list[Any]] = []
+    for seat in s.turn_order:
+        pp, fav = SCORING[sec](houses[seat])
+        p = s.players[seat]
+        if pp:
+            lost = min(p.pp, -pp)
+            p.pp -= lost
+            g.event("scoring", seat, f"{g.name(seat)} has no house in the {SECTIONS[sec]}: -{lost} PP", pp=-lost, section=sec)
+        elif fav:
+            g.event("scoring", seat, f"{g.name(seat)} has {houses[seat]} houses in the {SECTIONS[sec]}: {fav} favour(s)", favours=fav, section=sec)
+        favours.extend(["favour", seat] for _ in range(fav))
+    g.push(*favours, ["close_section", -1, sec])
+
+
+PHASES = {1: _income, 2: _placing, 3: _specials, 4: _provost, 5: _activation, 6: _castle, 7: _end_of_turn}
