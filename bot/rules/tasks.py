@@ -524,7 +524,7 @@ def build_codes(g: Game, seat: int, category: str, discount: int) -> list[str]:
     elif not free_road_space(g):
         return []
     cubes = s.players[seat].cubes
-    out = []
+    out: list[int] = []
     for tid, left in s.stock.items():
         tile = TILES[tid]
         if not left or tile.kind != category:
