@@ -524,7 +524,7 @@ def build_codes(g: Game, seat: int, category: str, discount: int) -> list[str]:
     elif not free_road_space(g):
         return []
     cubes = s.players[seat].cubes
-    out: list[int] = []
+    out: list[str] = []
     for tid, left in s.stock.items():
         tile = TILES[tid]
         if not left or tile.kind != category:
@@ -624,7 +624,7 @@ def lawyer_targets(g: Game, seat: int) -> list[int]:
     """Neutral tiles and the player's own wood/stone tiles, never a Lawyer (§3.3, §6 #11)."""
     s = g.state
     pending = {lp[0] for lp in s.lawyer_pending}
-    out = []
+    out: list[int] = []
     for space in range(1, ROAD_LEN + 1):
         tid = s.road_tile[space]
         if tid is None or space in pending:
