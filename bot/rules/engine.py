@@ -153,8 +153,14 @@ class Game:
     def from_json(cls, text: str) -> Game:
         from .schema import state_from_json
 
-        game = cls(state_from_json(text))
-        game._run()
+        return cls.resume(state_from_json(text))
+
+    @classmethod
+    def resume(cls, state: State) -> Game:
+        """A game from a state (a snapshot, or a position built by a test): runs the automatic
+        steps up to the next decision; their events are in `opening_events`."""
+        game = cls(state)
+        game.opening_events = game._run()
         return game
 
     @classmethod
