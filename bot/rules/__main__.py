@@ -1,0 +1,57 @@
+"""`python -m bot.rules simulate --players N --games K --seed S [--json]`: watch random games."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from .simulate import play_random
+from .state import Options
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bot.rules")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play complete games with uniformly random legal choices")
+    sim.add_argument("--players", type=int, default=4, choices=range(2, 6), metavar="{2..5}")
+    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--seed", type=int, default=0, help="game i uses seed S+i")
+    sim.add_argument("--json", action="store_true", help="one JSON object per line")
+    sim.add_argument("--jeweller", action="store_true")
+    sim.add_argument("--lawyer-pp", type=int, default=4, choices=(3, 4))
+    sim.add_argument("--simple-favors", action="store_true")
+    args = parser.parse_args(argv)
+    options = Options(jeweller=args.jeweller, lawyer_pp=args.lawyer_pp, simple_favors=args.simple_favors)
+
+    total_decisions = 0
+    elapsed = 0.0
+    for i in range(args.games):
+        seed = args.seed + i
+        start = time.perf_counter()
+        game, decisions = play_random(args.players, seed, options)
+        elapsed += time.perf_counter() - start
+        total_decisions += decisions
+        scores = {s.name: s.total for s in game.final_scores()}
+        winners = [game.state.players[w].name for w in game.winners()]
+        rounds = game.state.round
+        if args.json:
+            print(json.dumps({"seed": seed, "players": args.players, "rounds": rounds, "decisions": decisions, "scores": scores, "winners": winners}))
+        else:
+            table = ", ".join(f"{name} {pp}" for name, pp in scores.items())
+            print(f"game {i + 1} (seed {seed}): {rounds} rounds, {decisions} decisions; {table}; winner(s): {', '.join(winners)}")
+    games = max(args.games, 1)
+    summary = {
+        "games": args.games,
+        "decisions": total_decisions,
+        "ms_per_game": round(elapsed * 1000 / games, 3),
+        "us_per_decision": round(elapsed * 1e6 / max(total_decisions, 1), 3),
+    }
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print(f"{summary['games']} games, {total_decisions} decisions, {summary['ms_per_game']} ms per game, {summary['us_per_decision']} µs per decision")
+
+
+if __name__ == "__main__":
+    main()

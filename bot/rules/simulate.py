@@ -1,0 +1,28 @@
+"""Random legal play: whole games for the simulator, the benchmark and property tests."""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from .engine import Game, new_game
+from .state import Options
+
+
+class Played(NamedTuple):
+    game: Game
+    decisions: int
+
+
+def play_random(players: int, seed: int, options: Options | None = None) -> Played:
+    """Play one game with uniformly random legal choices; `seed` sets up the game and draws the
+    choices, so the same seed always plays the same game."""
+    names = [f"P{i + 1}" for i in range(players)]
+    game = new_game(names, seed, options)
+    rng = random.Random(seed)
+    decisions = 0
+    while not game.over:
+        codes = game.legal_codes()
+        game.apply(codes[int(rng.random() * len(codes))])
+        decisions += 1
+    return Played(game, decisions)
