@@ -173,8 +173,10 @@ class Game:
         return game
 
     def clone(self) -> Game:
-        """An independent copy (for AI look-ahead)."""
-        return Game.from_json(self.to_json())
+        """An independent copy at the same decision (for AI look-ahead)."""
+        game = Game(self.state.copy())
+        game._run()
+        return game
 
     # ----- helpers for the task handlers -------------------------------------------------------
 

@@ -31,6 +31,12 @@ class Player:
     passed: bool = False
     houses_this_turn: int = 0  # castle houses placed in this phase 6
 
+    def copy(self) -> Player:
+        return Player(
+            self.name, self.colour, self.deniers, self.cubes[:], self.pp, self.workers,
+            self.favours[:], self.lines_used, self.passed, self.houses_this_turn,
+        )
+
 
 @dataclass(slots=True)
 class State:
@@ -65,6 +71,19 @@ class State:
     cursor: int = 0
     tasks: list[list[Any]] = field(default_factory=list)
     history: list[str] = field(default_factory=list)  # every choice a player made, in order
+
+    def copy(self) -> State:
+        """An independent copy, much cheaper than a JSON round trip (AI look-ahead)."""
+        return State(
+            self.seed, self.options, [p.copy() for p in self.players], self.turn_order[:],
+            self.road_tile[:], self.road_owner[:], self.road_worker[:], dict(self.stock),
+            self.round, self.phase, self.passing[:], self.gate, self.trading, self.guild,
+            self.joust, self.stables[:], self.inn_left, self.inn_right, self.castle_workers[:],
+            [c[:] for c in self.castle], self.section, self.scored[:],
+            self.completed_this_turn[:], self.provost, self.bailiff,
+            [lp[:] for lp in self.lawyer_pending], self.step, self.cursor,
+            [t[:] for t in self.tasks], self.history[:],
+        )
 
     @property
     def n(self) -> int:

@@ -1,0 +1,103 @@
+"""AI seats: `random` plays uniform legal choices; `greedy` looks one decision ahead.
+
+The greedy seat tries every legal choice on a copy of the game, lets the automatic steps run,
+and keeps the choice whose position it values most for itself: prestige, then what the cubes,
+deniers, buildings, favour markers and waiting workers are likely to turn into.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.rules import Game
+from bot.rules.tasks import build_codes, castle_section, lawyer_targets, trade_possible
+from bot.rules.tiles import CUBES, MARKS, ROAD_LEN, SCORING, SECTION_PP, TILES, TRADES, G
+
+LEVELS = ("random", "greedy")
+
+SPECIAL_VALUE = {"gate": 0.8, "trading": 1.5, "guild": 0.5, "stables": 0.4}
+DENIER, CUBE, GOLD = 0.5, 1.0, 3.0  # rough worth in PP while the game runs
+
+
+def worker_value(game: Game, seat: int, tid: str) -> float:
+    """What a worker on a non-production building should bring `seat`, if it can use it."""
+    tile = TILES[tid]
+    p = game.state.players[seat]
+    effect = tile.effect
+    if effect == "sell":
+        return int(tile.params[0]) * DENIER - CUBE if any(p.cubes) else 0.0
+    if effect == "peddler":
+        return CUBE - int(tile.params[0]) * DENIER + 0.3 if p.deniers >= int(tile.params[0]) else 0.0
+    if effect == "build":
+        return 3.0 if build_codes(game, seat, tile.params[0], -1) else 0.0
+    if effect == "lawyer":
+        return 1.5 if p.cubes[3] and p.deniers and lawyer_targets(game, seat) else 0.0
+    if effect == "trade":
+        return 2.0 if any(trade_possible(game, seat, tid, o) for o in TRADES[tid]) else 0.0
+    return 0.0
+
+
+def choose(game: Game, level: str, rng: random.Random) -> str:
+    """The AI's choice for the pending decision."""
+    codes = game.legal_codes()
+    if level == "random" or len(codes) == 1:
+        return codes[int(rng.random() * len(codes))]
+    seat = game.to_move
+    best_code, best_value = codes[0], float("-inf")
+    for code in codes:
+        trial = game.clone()
+        trial.apply(code)
+        value = evaluate(trial, seat) + rng.random() * 1e-3  # tiny noise breaks ties
+        if value > best_value:
+            best_code, best_value = code, value
+    return best_code
+
+
+def evaluate(game: Game, seat: int) -> float:
+    """How good the position is for `seat`, in rough prestige points."""
+    s = game.state
+    p = s.players[seat]
+    if game.over:
+        return float(game.final_scores()[seat].total)
+    rounds_left = max(1.0, (MARKS[2] - s.bailiff) / 1.5)
+    cubes = p.cubes[:]
+    value = float(p.pp) + DENIER * p.deniers + 1.2 * sum(p.favours)
+    for space in range(1, ROAD_LEN + 1):
+        tid = s.road_tile[space]
+        if tid is None:
+            continue
+        tile = TILES[tid]
+        if s.road_owner[space] == seat and tile.kind != "fixed":
+            value += min(rounds_left, 4.0) * (0.6 + tile.income)
+        if s.road_worker[space] == seat and s.phase <= 5:
+            reach = 1.0 if space <= s.provost else 0.25
+            if tile.effect == "produce":
+                for ch in tile.params[0]:  # what this worker should bring home
+                    cubes[CUBES.index(ch)] += reach
+            else:
+                value += reach * worker_value(game, seat, tid)
+    value += GOLD * cubes[G] + CUBE * (cubes[0] + cubes[1] + cubes[2] + cubes[3])
+    if s.phase <= 3:
+        for name, v in SPECIAL_VALUE.items():
+            here = getattr(s, name)
+            if here == seat or (isinstance(here, list) and seat in here):
+                value += v
+        if s.joust == seat and p.cubes[3] and p.deniers:
+            value += 1.5
+    sec = min(s.section, 2)
+    if seat in s.castle_workers and s.phase <= 6:
+        batches = int(min(cubes[0], (cubes[1] + cubes[2] + cubes[3] + cubes[G]) / 2, 3))
+        value += (SECTION_PP[castle_section(game) if castle_section(game) < 3 else 2] - 2.0) * batches if batches else -2.0
+    if s.section < 3:
+        # Anticipate the scoring of the section under construction (§1.4).
+        houses = sum(1 for owner in s.castle[sec] if owner == seat)
+        pp, favours = SCORING[sec](houses)
+        urgency = 1.0 / max(1.0, (MARKS[sec] - s.bailiff) / 1.5)
+        value += urgency * (pp + 2.5 * favours)
+    return value
+
+
+def seeded_choice(game: Game, seed: int, level: str = "random") -> str:
+    """The AI's choice for decision n, drawn from a generator seeded by the game seed and n, so
+    it is the same after any restart."""
+    return choose(game, level, random.Random(f"{seed}:{len(game.state.history)}"))
