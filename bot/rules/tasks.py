@@ -539,6 +539,11 @@ def build_codes(g: Game, seat: int, category: str, discount: int) -> list[str]:
     return out
 
 
+def tile_pp(g: Game, tid: str) -> int:
+    """PP for building a tile; the Lawyer's depends on the printing (§3.3, option lawyer_pp)."""
+    return g.state.options.lawyer_pp if tid == "lawyer" else TILES[tid].pp
+
+
 def pay(g: Game, seat: int, cost: list[int]) -> None:
     cubes = g.state.players[seat].cubes
     for i in range(5):
@@ -560,9 +565,10 @@ def construct(g: Game, seat: int, code: str, discount: int, space: int) -> None:
         space = free_road_space(g)
     s.road_tile[space] = tid
     s.road_owner[space] = seat
-    s.players[seat].pp += tile.pp
+    pp = tile_pp(g, tid)
+    s.players[seat].pp += pp
     paid = " + ".join(f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cost) if n) or "nothing"
-    g.event("build", seat, f"{g.name(seat)} builds the {tile.name} on road {space} (paid {paid}): +{tile.pp} PP", tile=tid, space=space, pp=tile.pp)
+    g.event("build", seat, f"{g.name(seat)} builds the {tile.name} on road {space} (paid {paid}): +{pp} PP", tile=tid, space=space, pp=pp)
     g.push(*(["favour", seat] for _ in range(tile.favours)))
 
 
@@ -598,7 +604,7 @@ class Build(Handler):
             cost[CUBES.index(extra)] += 1
         paid = " + ".join(f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cost) if n) or "free"
         favours = f" + {plural(tile.favours, 'favour')}" if tile.favours else ""
-        return f"{tile.name} — {paid} → {tile.pp} PP{favours}"
+        return f"{tile.name} — {paid} → {tile_pp(g, tid)} PP{favours}"
 
 
 class Residence(Handler):
