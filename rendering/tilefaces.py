@@ -1,0 +1,178 @@
+"""Faces of the building tiles: the road tile and the small stock card, each drawn once per tile."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from bot.rules.tiles import CUBES, TILES, TRADES, Tile
+
+from . import sprites, style
+from .fonts import draw_text, fit, text_width
+
+Colour = tuple[int, int, int]
+# A token of an effect line: ("c", cube index or -1 for any/plain cube), ("t", text), ("d", coin).
+Token = tuple[str, object]
+
+
+def _cubes(spec: str) -> list[Token]:
+    return [("c", CUBES.index(ch)) for ch in spec]
+
+
+def effect_tokens(tile: Tile) -> list[Token]:
+    """What the building does, as a short line of icons and text (§3)."""
+    e, p = tile.effect, tile.params
+    if e == "produce":
+        out: list[Token] = []
+        for i, alt in enumerate(p):
+            if i:
+                out.append(("t", " or "))
+            out.extend(_cubes(alt))
+        return out
+    if e == "sell":
+        return [("c", -1), ("t", f" → {p[0]}"), ("d", None)]
+    if e == "peddler":
+        price, most = int(p[0]), int(p[1])
+        if most == 1:
+            return [("t", f"{price}"), ("d", None), ("t", " → "), ("c", -2)]
+        return [
+            ("t", "1"),
+            ("d", None),
+            ("t", "→"),
+            ("c", -2),
+            ("t", " 2"),
+            ("d", None),
+            ("t", "→"),
+            ("c", -2),
+            ("c", -2),
+        ]
+    if e == "build":
+        return [("t", f"build {p[0]}")]
+    if e == "lawyer":
+        return [("c", 3), ("t", "+1"), ("d", None), ("t", "→ residence")]
+    if e == "trade":
+        out = []
+        for i, (paid_d, paid_c, paid_plain, gain_pp, gain_g) in enumerate(TRADES[tile.id].values()):
+            if i:
+                out.append(("t", "  "))
+            if paid_d:
+                out += [("t", str(paid_d)), ("d", None)]
+            for idx, n in enumerate(paid_c):
+                if n:
+                    out += [("t", str(n)), ("c", idx)]
+            if paid_plain:
+                out += [("t", str(paid_plain)), ("c", -2)]
+            out.append(("t", "→"))
+            out += [("t", f"{gain_pp}PP")] if gain_pp else [("t", str(gain_g)), ("c", 4)]
+        return out
+    if tile.kind == "residence":
+        return [("t", "+1"), ("d", None), ("t", " each turn")]
+    extra = []
+    if tile.income:
+        extra.append(f"+{tile.income}d/turn")
+    if tile.favours:
+        extra.append("favour" if tile.favours == 1 else f"{tile.favours} favours")
+    return [("t", f"{tile.pp} PP" + ("  " + ", ".join(extra) if extra else ""))]
+
+
+def _token_width(tokens: list[Token], size: int, icon: int) -> int:
+    w = 0
+    for kind, val in tokens:
+        w += text_width(str(val), size) if kind == "t" else icon + 1
+    return w
+
+
+def draw_tokens(
+    img: Image.Image,
+    x: float,
+    cy: float,
+    tokens: list[Token],
+    size: int,
+    icon: int,
+    ink: Colour,
+    centre_width: int | None = None,
+) -> None:
+    """Draw an effect line at (x, cy); centred in `centre_width` px if given."""
+    if centre_width is not None:
+        x += max(0, (centre_width - _token_width(tokens, size, icon)) / 2)
+    for kind, val in tokens:
+        if kind == "t":
+            x += draw_text(img, (x, cy), str(val), size, ink)
+        elif kind == "d":
+            sprites.paste(img, sprites.coin(icon), x, cy - icon / 2, centre=False)
+            x += icon + 1
+        else:
+            assert isinstance(val, int)
+            sprites.paste(img, sprites.cube(max(val, -1), icon), x, cy - icon / 2, centre=False)
+            if val == -2:  # plain cube: a multicoloured cube, as on the tiles
+                _plain_marks(img, x, cy - icon / 2, icon)
+            x += icon + 1
+
+
+def _plain_marks(img: Image.Image, x: float, y: float, px: int) -> None:
+    d = ImageDraw.Draw(img)
+    q = px / 4
+    for i, c in enumerate(style.CUBE_COLOURS[:4]):
+        cx = x + q * (1 + 2 * (i % 2)) - q / 2 + 1
+        cy = y + q * (1 + 2 * (i // 2)) - q / 2 + 1
+        d.rectangle((cx, cy, cx + q - 1, cy + q - 1), fill=c)
+
+
+def tile_short_name(tile: Tile) -> str:
+    names = {"farm_food": "Farm (food)", "farm_cloth": "Farm (cloth)", "gold_mine": "Gold mine"}
+    return names.get(tile.id, tile.name)
+
+
+@cache
+def road_face(tile_id: str) -> Image.Image:
+    """The road tile of a building (no number, no pieces), `style.TILE_W` x `style.TILE_H`."""
+    tile = TILES[tile_id]
+    band, body, band_ink = style.KIND_COLOURS[tile.kind]
+    w, h = style.TILE_W, style.TILE_H
+    img = Image.new("RGB", (w, h), style.BG)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=7, fill=body, outline=band, width=2)
+    d.rounded_rectangle((0, 0, w - 1, 25), radius=7, fill=band)
+    d.rectangle((0, 18, w - 1, 25), fill=band)
+    name = fit(tile_short_name(tile), 13, True, w - 30)
+    draw_text(img, (26, 13), name, 13, band_ink, bold=True)
+    tokens = effect_tokens(tile)
+    size, icon = 11, 12
+    while _token_width(tokens, size, icon) > w - 8 and size > 9:
+        size, icon = size - 1, icon - 1
+    draw_tokens(img, 4, 36, tokens, size, icon, style.INK, centre_width=w - 8)
+    return img
+
+
+STOCK_W, STOCK_H = 80, 42
+
+
+@cache
+def stock_face(tile_id: str) -> Image.Image:
+    """A small card for the stock: name, cost and prestige gained."""
+    tile = TILES[tile_id]
+    band, body, band_ink = style.KIND_COLOURS[tile.kind]
+    w, h = STOCK_W, STOCK_H
+    img = Image.new("RGB", (w, h), style.PANEL)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, w - 1, h - 1), radius=5, fill=body, outline=band, width=2)
+    d.rounded_rectangle((0, 0, w - 1, 17), radius=5, fill=band)
+    d.rectangle((0, 12, w - 1, 17), fill=band)
+    name = tile_short_name(tile)
+    size = 11 if text_width(name, 11, True) <= w - 6 else 10
+    draw_text(img, (w / 2, 9), fit(name, size, True, w - 6), size, band_ink, bold=True, anchor="m")
+    tokens: list[Token] = []
+    for idx, n in enumerate(tile.cost):
+        if n == 1:
+            tokens.append(("c", idx))
+        elif n > 1:
+            tokens += [("t", str(n)), ("c", idx)]
+    if tile.any_cubes:
+        tokens.append(("c", -1))
+    draw_tokens(img, 4, 30, tokens, 11, 11, style.INK)
+    pp = f"{tile.pp}"
+    pw = text_width(pp, 12, True)
+    draw_text(img, (w - 5 - pw - 12, 30), pp, 12, style.INK, bold=True)
+    sprites.paste(img, sprites.prestige(11), w - 5 - 11, 30 - 5.5, centre=False)
+    return img
