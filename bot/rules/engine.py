@@ -78,6 +78,22 @@ def new_game(player_names: list[str], seed: int, options: Options | None = None)
     return game
 
 
+def final_scores(state: State) -> list[ScoreLine]:
+    """Prestige plus 3 per gold, 1 per 3 plain cubes, 1 per 4 deniers (§2.8), in seat order."""
+    lines = []
+    for seat, p in enumerate(state.players):
+        c = p.cubes
+        gold, cubes, deniers = 3 * c[G], (c[0] + c[1] + c[2] + c[3]) // 3, p.deniers // 4
+        lines.append(ScoreLine(seat, p.name, p.pp, gold, cubes, deniers, p.pp + gold + cubes + deniers))
+    return lines
+
+
+def winners(scores: list[ScoreLine]) -> list[int]:
+    """All players tied for the highest total win; there is no tie-breaker (§2.8)."""
+    best = max(s.total for s in scores)
+    return [s.player for s in scores if s.total == best]
+
+
 class Game:
     """A game in progress: its `state`, the pending `decision`, and `apply` to answer it."""
 
@@ -133,18 +149,11 @@ class Game:
 
     def final_scores(self) -> list[ScoreLine]:
         """Prestige with the end-of-game bonus (§2.8), in seat order."""
-        lines = []
-        for seat, p in enumerate(self.state.players):
-            c = p.cubes
-            gold, cubes, deniers = 3 * c[G], (c[0] + c[1] + c[2] + c[3]) // 3, p.deniers // 4
-            lines.append(ScoreLine(seat, p.name, p.pp, gold, cubes, deniers, p.pp + gold + cubes + deniers))
-        return lines
+        return final_scores(self.state)
 
     def winners(self) -> list[int]:
         """All players tied for the highest final score win (§2.8)."""
-        scores = self.final_scores()
-        best = max(s.total for s in scores)
-        return [s.player for s in scores if s.total == best]
+        return winners(final_scores(self.state))
 
     def to_json(self) -> str:
         return json.dumps(asdict(self.state), separators=(",", ":"))
