@@ -60,7 +60,7 @@ def evaluate(game: Game, seat: int) -> float:
     if game.over:
         return float(game.final_scores()[seat].total)
     rounds_left = max(1.0, (MARKS[2] - s.bailiff) / 1.5)
-    cubes = p.cubes[:]
+    cubes: list[float] = [float(n) for n in p.cubes]
     value = float(p.pp) + DENIER * p.deniers + 1.2 * sum(p.favours)
     for space in range(1, ROAD_LEN + 1):
         tid = s.road_tile[space]

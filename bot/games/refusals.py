@@ -1,0 +1,107 @@
+"""Typed refusals: every input the manager will not take raises one, with `.message` for a person.
+
+The Discord layer catches `Refusal` and shows `.message` ephemerally; the subclasses let it add
+a button or a ping where that helps (`NotYourTurn.whose` says whose decision it is).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .table import Pending
+
+
+class Refusal(Exception):
+    """An input the manager refused; `message` says why, in words for the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NoTable(Refusal):
+    def __init__(self, message: str = "There is no Caylus table in this channel. Create one first.") -> None:
+        super().__init__(message)
+
+
+class TableExists(Refusal):
+    def __init__(self, message: str = "This channel already has a Caylus table; finish or abandon it first.") -> None:
+        super().__init__(message)
+
+
+class NotStarted(Refusal):
+    def __init__(self, message: str = "The game at this table has not started yet.") -> None:
+        super().__init__(message)
+
+
+class AlreadyStarted(Refusal):
+    def __init__(self, message: str = "The game at this table has already started.") -> None:
+        super().__init__(message)
+
+
+class GameOver(Refusal):
+    def __init__(self, message: str = "The game at this table is over.") -> None:
+        super().__init__(message)
+
+
+class NotAPlayer(Refusal):
+    def __init__(self, message: str = "You are not a player at this table.") -> None:
+        super().__init__(message)
+
+
+class NotYourTurn(Refusal):
+    """Someone else's decision is pending; `whose` says whose (seat, name, Discord id)."""
+
+    def __init__(self, whose: Pending) -> None:
+        who = f"{whose.name} (an AI seat)" if whose.is_ai else whose.name
+        super().__init__(f"It is not your turn: {who} must decide now ({whose.decision.prompt}).")
+        self.whose = whose
+
+
+class StaleDecision(Refusal):
+    """The input answers a decision that is no longer pending (already answered, or never was)."""
+
+    def __init__(self, given_seq: int, current_seq: int | None) -> None:
+        super().__init__(
+            "That prompt is no longer current: the game has moved on. Use the latest prompt."
+        )
+        self.given_seq = given_seq
+        self.current_seq = current_seq
+
+
+class Illegal(Refusal):
+    """The rules core refused the choice; `reason` is its explanation."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"You cannot do that: {reason}")
+        self.reason = reason
+
+
+class TableFull(Refusal):
+    def __init__(self, seats: int) -> None:
+        super().__init__(f"This table is full ({seats} seats).")
+        self.seats = seats
+
+
+class AlreadySeated(Refusal):
+    def __init__(self, message: str = "You already have a seat at this table.") -> None:
+        super().__init__(message)
+
+
+class NotEnoughPlayers(Refusal):
+    def __init__(self, seated: int) -> None:
+        super().__init__(f"Caylus needs at least 2 players; {seated} seated so far.")
+        self.seated = seated
+
+
+class NotAllowed(Refusal):
+    """The actor may not do this (for instance: only the creator or a moderator may)."""
+
+
+class BadRequest(Refusal):
+    """Input that makes no sense whatever the game state (bad seat count, bad option)."""
+
+
+class Unavailable(Refusal):
+    """The table could not be loaded or saved; nothing was changed."""

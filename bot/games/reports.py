@@ -1,0 +1,231 @@
+"""Phase reports: the events of each phase in readable words, cut at the phase ends.
+
+A `Chronicle` follows one table's events. Every `phase_end` event closes a `PhaseSection`. After
+each applied choice the closed sections become one `PhaseReport` (several phases can end in one
+choice: the last pass of phase 2 runs phase 3 when nobody stands on a special building, and so
+on; they share one report and one board image, which shows the board at that moment). A section
+in which nothing happened is not reported alone: it waits in the chronicle and is folded into
+the next report, whose text then says "nothing happened" for it.
+
+The chronicle serialises to JSON (`carry`), stored with every snapshot, so a restart rebuilds it
+exactly: load the snapshot's carry, re-feed the events of the moves logged after it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.rules import Event
+
+PHASE_TITLES = {
+    1: "Income",
+    2: "Placing workers",
+    3: "Special buildings",
+    4: "The provost",
+    5: "Activating the road",
+    6: "Building the castle",
+    7: "End of turn",
+}
+
+# Events that mark the flow rather than tell what happened.
+QUIET = frozenset({"phase_end", "phase_start"})
+
+
+def event_to_dict(e: Event) -> dict[str, Any]:
+    return {"kind": e.kind, "text": e.text, "player": e.player, "round": e.round, "phase": e.phase, "data": e.data}
+
+
+def event_from_dict(d: dict[str, Any]) -> Event:
+    return Event(d["kind"], d["text"], d["player"], d["round"], d["phase"], d.get("data") or {})
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseSection:
+    """One phase of one round and what happened in it."""
+
+    round: int
+    phase: int
+    events: tuple[Event, ...]
+
+    @property
+    def name(self) -> str:
+        return PHASE_TITLES.get(self.phase, f"Phase {self.phase}")
+
+    @property
+    def heading(self) -> str:
+        return f"Round {self.round} · Phase {self.phase}: {self.name}"
+
+    @property
+    def lines(self) -> list[str]:
+        """What happened, one sentence per event."""
+        return [e.text for e in self.events if e.kind not in QUIET]
+
+    @property
+    def happened(self) -> bool:
+        return any(e.kind not in QUIET for e in self.events)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"round": self.round, "phase": self.phase, "events": [event_to_dict(e) for e in self.events]}
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> PhaseSection:
+        return cls(d["round"], d["phase"], tuple(event_from_dict(e) for e in d["events"]))
+
+
+@dataclass(slots=True)
+class PhaseReport:
+    """What the channel is told after a phase: its events in words and the board at that moment.
+
+    `seq` is the number of moves applied when the report was cut (it names the report: one
+    report per applied move at most); `sections` are the phases it covers, oldest first (empty
+    ones were folded in and say "nothing happened"); `png` is the board image (None when no
+    renderer is available); `game_over` marks the last report of a game.
+    """
+
+    table_id: int
+    channel_id: int
+    seq: int
+    sections: list[PhaseSection]
+    game_over: bool = False
+    png: bytes | None = None
+    state_json: str = field(default="", repr=False)  # the state the image shows
+
+    @property
+    def round(self) -> int:
+        return self.sections[-1].round if self.sections else 0
+
+    @property
+    def phase(self) -> int:
+        return self.sections[-1].phase if self.sections else 0
+
+    @property
+    def folded(self) -> list[PhaseSection]:
+        """Phases in this report where nothing happened."""
+        return [s for s in self.sections if not s.happened]
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for s in self.sections for e in s.events]
+
+    @property
+    def title(self) -> str:
+        if not self.sections:
+            return "Game over" if self.game_over else "Report"
+        first, last = self.sections[0], self.sections[-1]
+        if len(self.sections) == 1:
+            title = last.heading
+        elif first.round == last.round:
+            title = f"Round {last.round} · Phases {first.phase}–{last.phase}"
+        else:
+            title = f"Round {first.round} phase {first.phase} – round {last.round} phase {last.phase}"
+        return f"{title} · game over" if self.game_over else title
+
+    @property
+    def filename(self) -> str:
+        """A stable file name for the image: the same report always gets the same name."""
+        return f"s{self.seq:04d}-r{self.round:02d}-p{self.phase}.png"
+
+    def text(self, max_chars: int = 1900) -> str:
+        """The report as Discord markdown, cut to `max_chars` with a note of what was left out."""
+        out: list[str] = []
+        for s in self.sections:
+            lines = s.lines
+            if not lines:
+                out.append(f"**{s.heading}**: nothing happened.")
+                continue
+            out.append(f"**{s.heading}**")
+            out.extend(f"• {line}" for line in lines)
+        return _clip(out, max_chars)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"sections": [s.to_dict() for s in self.sections], "game_over": self.game_over},
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str, *, table_id: int, channel_id: int, seq: int, state_json: str) -> PhaseReport:
+        d = json.loads(text)
+        return cls(
+            table_id=table_id,
+            channel_id=channel_id,
+            seq=seq,
+            sections=[PhaseSection.from_dict(s) for s in d["sections"]],
+            game_over=bool(d.get("game_over")),
+            state_json=state_json,
+        )
+
+
+def _clip(lines: list[str], max_chars: int) -> str:
+    text = "\n".join(lines)
+    if len(text) <= max_chars:
+        return text
+    kept: list[str] = []
+    used = 0
+    for i, line in enumerate(lines):
+        note = f"… and {len(lines) - i} more lines"
+        if used + len(line) + 1 + len(note) > max_chars:
+            kept.append(note)
+            break
+        kept.append(line)
+        used += len(line) + 1
+    return "\n".join(kept)
+
+
+@dataclass(slots=True)
+class Cut:
+    """What feeding one choice's events produced."""
+
+    phase_ended: bool  # at least one phase ended: a snapshot is due
+    sections: list[PhaseSection] | None  # the sections to report now, or None
+    game_over: bool
+
+
+@dataclass(slots=True)
+class Chronicle:
+    """One table's events since its last report: closed sections waiting, and the phase under way."""
+
+    waiting: list[PhaseSection] = field(default_factory=list)  # closed, folded (nothing happened)
+    current: list[Event] = field(default_factory=list)  # the phase under way
+
+    def feed(self, events: list[Event]) -> Cut:
+        ended = over = False
+        for e in events:
+            if e.kind == "phase_end":
+                rnd = int(e.data.get("round", e.round))
+                phase = int(e.data.get("phase", e.phase))
+                self.waiting.append(PhaseSection(rnd, phase, (*self.current, e)))
+                self.current = []
+                ended = True
+            elif e.kind == "game_over":
+                over = ended = True
+                if self.waiting:
+                    last = self.waiting[-1]
+                    self.waiting[-1] = PhaseSection(last.round, last.phase, (*last.events, e))
+                else:
+                    self.waiting.append(PhaseSection(e.round, min(e.phase, 7), (*self.current, e)))
+                    self.current = []
+            else:
+                self.current.append(e)
+        if not ended:
+            return Cut(False, None, False)
+        if over or any(s.happened for s in self.waiting):
+            sections, self.waiting = self.waiting, []
+            return Cut(True, sections, over)
+        return Cut(True, None, False)  # only empty phases so far: fold them into the next report
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"waiting": [s.to_dict() for s in self.waiting], "current": [event_to_dict(e) for e in self.current]},
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Chronicle:
+        d = json.loads(text or "{}")
+        return cls(
+            [PhaseSection.from_dict(s) for s in d.get("waiting", [])],
+            [event_from_dict(e) for e in d.get("current", [])],
+        )

@@ -1,0 +1,197 @@
+"""A table in memory: its seats, status, the live game and what is pending.
+
+The manager owns every `Table` and changes it only under the channel's lock; everyone else reads
+it (treat it as read-only: `table.game` is the live rules-core game, for showing prompts, money
+and cubes).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from bot.rules import Decision, Event, Game, Options, ScoreLine
+from bot.store import ABANDONED, FINISHED, OPEN, STARTED, SeatRecord, TableRecord
+
+from .reports import Chronicle
+
+RECENT_EVENTS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat at a table; `user_id` is the Discord id, None for an AI seat."""
+
+    seat: int
+    name: str
+    user_id: int | None
+    is_ai: bool = False
+    joined_at: float = 0.0
+
+    def record(self) -> SeatRecord:
+        return SeatRecord(self.seat, self.name, self.user_id, self.is_ai, self.joined_at)
+
+    @classmethod
+    def from_record(cls, r: SeatRecord) -> Seat:
+        return cls(r.seat, r.name, r.user_id, r.is_ai, r.joined_at)
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Whose decision a table waits for: the seat, the Discord id to ping (None: AI), the decision."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    seat: int
+    name: str
+    user_id: int | None
+    is_ai: bool
+    decision: Decision
+
+    @property
+    def seq(self) -> int:
+        return self.decision.seq
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """The end of a game: final scores in seat order (with breakdown) and the winning seats."""
+
+    scores: list[ScoreLine]
+    winners: list[int]
+    seats: list[Seat]
+
+    @property
+    def winner_names(self) -> list[str]:
+        return [self.seats[w].name for w in self.winners]
+
+    @property
+    def winner_user_ids(self) -> list[int]:
+        return [uid for w in self.winners if (uid := self.seats[w].user_id) is not None]
+
+    def line(self) -> str:
+        """`Ann=45 Bob=38 …` in seat order."""
+        return " ".join(f"{s.name}={s.total}" for s in self.scores)
+
+
+def options_to_dict(options: Options) -> dict[str, Any]:
+    return asdict(options)
+
+
+def options_from_dict(d: dict[str, Any]) -> Options:
+    known = {f.name for f in fields(Options)}
+    return Options(**{k: v for k, v in d.items() if k in known})
+
+
+class Table:
+    """One table: lobby while open, then a game; finished or abandoned at the end."""
+
+    def __init__(self, rec: TableRecord) -> None:
+        self.id = rec.id
+        self.game: Game | None = None
+        self.chronicle = Chronicle()
+        self.recent: deque[Event] = deque(maxlen=RECENT_EVENTS)
+        self.update(rec)
+
+    def update(self, rec: TableRecord) -> None:
+        """Take the stored fields of `rec` (the game, chronicle and recent events are kept)."""
+        self.guild_id = rec.guild_id
+        self.channel_id = rec.channel_id
+        self.creator_id = rec.creator_id
+        self.max_seats = rec.max_seats
+        self.options = options_from_dict(rec.options)
+        self.seed = rec.seed
+        self.status = rec.status
+        self.created_at = rec.created_at
+        self.updated_at = rec.updated_at
+        self.started_at = rec.started_at
+        self.finished_at = rec.finished_at
+        self.reported_seq = rec.reported_seq
+        self.seats: list[Seat] = [Seat.from_record(s) for s in rec.seats]
+
+    # ----- reading ------------------------------------------------------------------------
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == OPEN
+
+    @property
+    def is_started(self) -> bool:
+        return self.status == STARTED
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == FINISHED
+
+    @property
+    def is_abandoned(self) -> bool:
+        return self.status == ABANDONED
+
+    @property
+    def is_active(self) -> bool:
+        return self.status in (OPEN, STARTED)
+
+    @property
+    def is_full(self) -> bool:
+        return len(self.seats) >= self.max_seats
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    @property
+    def humans(self) -> list[Seat]:
+        return [s for s in self.seats if not s.is_ai]
+
+    @property
+    def moves_applied(self) -> int:
+        return len(self.game.state.history) if self.game else 0
+
+    def seat_of(self, user_id: int) -> Seat | None:
+        for s in self.seats:
+            if not s.is_ai and s.user_id == user_id:
+                return s
+        return None
+
+    @property
+    def decision(self) -> Decision | None:
+        if self.status != STARTED or self.game is None:
+            return None
+        return self.game.decision
+
+    @property
+    def pending(self) -> Pending | None:
+        d = self.decision
+        if d is None:
+            return None
+        s = self.seats[d.player]
+        return Pending(self.id, self.guild_id, self.channel_id, s.seat, s.name, s.user_id, s.is_ai, d)
+
+    @property
+    def result(self) -> GameResult | None:
+        if self.game is None or not self.game.over:
+            return None
+        return GameResult(self.game.final_scores(), self.game.winners(), list(self.seats))
+
+    def record(self) -> TableRecord:
+        return TableRecord(
+            id=self.id,
+            guild_id=self.guild_id,
+            channel_id=self.channel_id,
+            creator_id=self.creator_id,
+            max_seats=self.max_seats,
+            options=options_to_dict(self.options),
+            seed=self.seed,
+            status=self.status,
+            created_at=self.created_at,
+            updated_at=self.updated_at,
+            started_at=self.started_at,
+            finished_at=self.finished_at,
+            reported_seq=self.reported_seq,
+            seats=[s.record() for s in self.seats],
+        )
+
+    def __repr__(self) -> str:
+        return f"<Table {self.id} channel={self.channel_id} {self.status} seats={self.names}>"

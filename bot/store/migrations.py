@@ -1,0 +1,95 @@
+"""Numbered schema migrations, applied in order at start-up.
+
+The schema version of a database file is SQLite's `PRAGMA user_version` (0 for a new file).
+Every migration runs in one transaction together with the bump of `user_version`, so a crash
+during an upgrade leaves the file at the previous version, never half-upgraded. Migrations are
+append-only: never edit one that has shipped (a test builds a version-1 database from
+`MIGRATIONS[0]` and opens it with the current code); add a new one instead.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Migration(NamedTuple):
+    version: int
+    title: str
+    sql: str
+
+
+# Version 1: tables, their seats, the move log and the state snapshots.
+V1_SQL = """
+CREATE TABLE game_tables (
+    id           INTEGER PRIMARY KEY,
+    guild_id     INTEGER NOT NULL,
+    channel_id   INTEGER NOT NULL,            -- channel or thread
+    creator_id   INTEGER NOT NULL,            -- Discord user id (a plain int)
+    max_seats    INTEGER NOT NULL CHECK (max_seats BETWEEN 2 AND 5),
+    options      TEXT    NOT NULL,            -- JSON of bot.rules Options
+    seed         INTEGER NOT NULL,
+    status       TEXT    NOT NULL CHECK (status IN ('open', 'started', 'finished', 'abandoned')),
+    created_at   REAL    NOT NULL,            -- Unix seconds
+    started_at   REAL,
+    finished_at  REAL,                        -- finished or abandoned
+    updated_at   REAL    NOT NULL,
+    reported_seq INTEGER NOT NULL DEFAULT -1  -- last phase report acknowledged as posted
+);
+CREATE UNIQUE INDEX game_tables_one_active_per_channel
+    ON game_tables (channel_id) WHERE status IN ('open', 'started');
+CREATE INDEX game_tables_status ON game_tables (status);
+
+CREATE TABLE seats (
+    table_id  INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    seat      INTEGER NOT NULL,               -- 0..n-1, the seat given to the rules core
+    user_id   INTEGER,                        -- Discord user id; NULL for an AI seat
+    name      TEXT    NOT NULL,
+    is_ai     INTEGER NOT NULL DEFAULT 0,
+    joined_at REAL    NOT NULL,
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+
+CREATE TABLE moves (
+    table_id  INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,               -- 0-based index in the game's history
+    seat      INTEGER NOT NULL,
+    user_id   INTEGER,                        -- who pressed; NULL when an AI seat chose
+    code      TEXT    NOT NULL,               -- the choice in notation (docs/notation.md)
+    at        REAL    NOT NULL,
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+
+CREATE TABLE snapshots (
+    table_id  INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,               -- moves applied when the snapshot was taken
+    round     INTEGER NOT NULL,
+    phase     INTEGER NOT NULL,
+    state     BLOB    NOT NULL,               -- zlib of Game.to_json()
+    carry     TEXT    NOT NULL DEFAULT '{}',  -- events not yet reported (JSON)
+    report    TEXT,                           -- the phase report cut at this move (JSON)
+    at        REAL    NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+"""
+
+# Version 2: durable timers (deadlines, reminders) and the lookup of a user's seats.
+V2_SQL = """
+CREATE TABLE timers (
+    id         INTEGER PRIMARY KEY,
+    table_id   INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    kind       TEXT    NOT NULL,
+    due_at     REAL    NOT NULL,              -- Unix seconds
+    payload    TEXT    NOT NULL DEFAULT '{}', -- JSON
+    created_at REAL    NOT NULL
+);
+CREATE INDEX timers_due ON timers (due_at);
+CREATE INDEX timers_table ON timers (table_id, kind);
+CREATE INDEX seats_user ON seats (user_id) WHERE user_id IS NOT NULL;
+"""
+
+MIGRATIONS: list[Migration] = [
+    Migration(1, "tables, seats, move log, snapshots", V1_SQL),
+    Migration(2, "timers; index of seats by user", V2_SQL),
+]
+
+SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -1,0 +1,68 @@
+"""Helpers shared by the manager and store tests (real SQLite files, no mocks)."""
+
+from __future__ import annotations
+
+import random
+import threading
+from pathlib import Path
+from typing import Any
+
+from bot.games import ActResult, Manager
+from bot.rules import Decision, Event, State
+
+GUILD = 900
+
+
+async def open_manager(path: Path, **kwargs: Any) -> Manager:
+    kwargs.setdefault("render", None)
+    kwargs.setdefault("synchronous", "NORMAL")
+    manager = await Manager.open(path, **kwargs)
+    await manager.load()
+    return manager
+
+
+async def started_table(
+    manager: Manager,
+    channel: int,
+    humans: int = 2,
+    ai: int = 0,
+    seed: int = 1,
+    first_user: int = 101,
+) -> tuple[list[int], ActResult]:
+    """A started table with `humans` people (user ids first_user, first_user+1, ...) then AIs."""
+    users = [first_user + i for i in range(humans)]
+    await manager.create_table(GUILD, channel, users[0], f"U{users[0]}", humans + ai, seed=seed)
+    for uid in users[1:]:
+        await manager.join(channel, uid, f"U{uid}")
+    for _ in range(ai):
+        await manager.add_ai(channel, users[0])
+    result = await manager.start(channel, users[0])
+    return users, result
+
+
+def random_code(decision: Decision, rng: random.Random) -> str:
+    return rng.choice(decision.choices).code
+
+
+async def play_people(manager: Manager, channel: int, rng: random.Random, max_moves: int | None = None) -> int:
+    """Answer the pending decisions of people at random until the game ends (or max_moves)."""
+    moves = 0
+    while max_moves is None or moves < max_moves:
+        p = manager.pending(channel)
+        if p is None:
+            break
+        assert not p.is_ai and p.user_id is not None
+        await manager.act(channel, p.user_id, p.seq, random_code(p.decision, rng))
+        moves += 1
+    return moves
+
+
+class FakeRenderer:
+    """Records what it was asked to draw and on which thread; returns a tiny fake PNG."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[int, int, int, str]] = []
+
+    def __call__(self, state: State, events: list[Event], pending: Decision | None) -> bytes:
+        self.calls.append((state.round, state.phase, len(events), threading.current_thread().name))
+        return b"\x89PNG fake " + f"{state.round}:{state.phase}:{len(state.history)}".encode()

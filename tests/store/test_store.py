@@ -1,0 +1,179 @@
+"""The SQLite store on real files: creation, WAL, tables, the move log, snapshots, timers."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.config import Settings
+from bot.store import (
+    ABANDONED,
+    FINISHED,
+    SCHEMA_VERSION,
+    ChannelBusy,
+    MoveRecord,
+    SchemaTooNew,
+    SeatRecord,
+    SnapshotRecord,
+    Store,
+)
+
+
+def snap(seq: int, state: str = '{"x":1}', report: str | None = None) -> SnapshotRecord:
+    return SnapshotRecord(seq=seq, round=1, phase=2, state=state, carry="{}", report=report, at=1.0)
+
+
+async def new_table(store: Store, channel: int = 7) -> int:
+    rec = await store.create_table(
+        guild_id=1,
+        channel_id=channel,
+        creator_id=101,
+        max_seats=3,
+        options={"jeweller": False, "lawyer_pp": 4, "simple_favors": False},
+        seed=42,
+        seats=[SeatRecord(0, "Ann", 101), SeatRecord(1, "AI 1", None, True)],
+        now=10.0,
+    )
+    return rec.id
+
+
+async def test_created_on_first_use_in_wal_mode(tmp_path: Path) -> None:
+    path = tmp_path / "deep" / "folder" / "caylus.sqlite3"
+    store = await Store.open(path)
+    try:
+        assert path.exists()
+        assert await store.schema_version() == SCHEMA_VERSION
+    finally:
+        await store.close()
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"game_tables", "seats", "moves", "snapshots", "timers"} <= tables
+    con.close()
+    # Opening again migrates nothing and keeps the data.
+    store = await Store.open(path)
+    assert await store.schema_version() == SCHEMA_VERSION
+    await store.close()
+
+
+def test_default_path_from_configuration(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.chdir(tmp_path)
+    for var in ("DATABASE_PATH", "DISCORD_TOKEN", "LOG_LEVEL", "DEV_GUILD_ID"):
+        monkeypatch.delenv(var, raising=False)
+    settings = Settings()
+    assert settings.database_path == Path("data/caylus.sqlite3")
+    assert settings.discord_token == "" and settings.log_level == "INFO" and settings.dev_guild_id is None
+    (tmp_path / ".env").write_text("DATABASE_PATH=elsewhere/x.sqlite3\nDEV_GUILD_ID=123\nlog_level=debug\n")
+    settings = Settings()
+    assert settings.database_path == Path("elsewhere/x.sqlite3") and settings.dev_guild_id == 123
+    assert settings.log_level == "DEBUG"
+    monkeypatch.setenv("DATABASE_PATH", "env/wins.sqlite3")
+    assert Settings().database_path == Path("env/wins.sqlite3")
+
+
+async def test_one_active_table_per_channel(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3", synchronous="NORMAL")
+    try:
+        first = await new_table(store, channel=7)
+        with pytest.raises(ChannelBusy):
+            await new_table(store, channel=7)
+        await new_table(store, channel=8)  # another channel of the same guild
+        await store.set_status(first, FINISHED)
+        again = await new_table(store, channel=7)  # the channel is free once the game ended
+        last = await store.last_table_in_channel(7)
+        assert last is not None and last.id == again
+        rec = await store.get_table(first)
+        assert rec is not None and rec.status == FINISHED and rec.finished_at is not None
+        assert [s.name for s in rec.seats] == ["Ann", "AI 1"] and rec.seats[1].user_id is None
+        assert rec.seats[1].is_ai and rec.options["lawyer_pp"] == 4 and rec.seed == 42
+    finally:
+        await store.close()
+
+
+async def test_move_log_and_snapshots(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3", synchronous="NORMAL")
+    try:
+        tid = await new_table(store)
+        await store.start_table(tid, seats=[SeatRecord(0, "Ann", 101), SeatRecord(1, "AI 1", None, True)], snapshot=snap(0))
+        for seq in range(5):
+            await store.record_move(
+                tid,
+                MoveRecord(seq, seq % 2, 101 if seq % 2 == 0 else None, f"c{seq}", 20.0 + seq),
+                snapshot=snap(seq + 1, report='{"r":1}') if seq == 2 else None,
+            )
+        moves = await store.moves(tid)
+        assert [(m.seq, m.seat, m.user_id, m.code) for m in moves] == [
+            (0, 0, 101, "c0"), (1, 1, None, "c1"), (2, 0, 101, "c2"), (3, 1, None, "c3"), (4, 0, 101, "c4")
+        ]  # fmt: skip
+        assert [s.seq for s in await store.snapshots(tid)] == [0, 3]
+        loaded = await store.load_table(tid)
+        assert loaded is not None and loaded.snapshot is not None
+        assert loaded.snapshot.seq == 3 and [m.seq for m in loaded.moves] == [3, 4]
+        # the bulk loader agrees with the one-table loader
+        [bulk] = await store.load_active()
+        assert bulk.snapshot == loaded.snapshot and bulk.moves == loaded.moves
+        assert bulk.table.seats == loaded.table.seats
+
+        # A seq already logged is refused, and the whole transaction with it.
+        with pytest.raises(sqlite3.IntegrityError):
+            await store.record_move(tid, MoveRecord(4, 0, 101, "again", 30.0), snapshot=snap(99))
+        assert [s.seq for s in await store.snapshots(tid)] == [0, 3]
+        assert len(await store.moves(tid)) == 5
+
+        # Reports not yet acknowledged
+        assert [s.seq for s in await store.unreported(tid)] == [3]
+        await store.ack_reports(tid, 3)
+        assert await store.unreported(tid) == []
+        await store.ack_reports(tid, 1)  # never goes back
+        rec = await store.get_table(tid)
+        assert rec is not None and rec.reported_seq == 3
+
+        await store.record_move(tid, MoveRecord(5, 1, None, "end", 40.0), snapshot=snap(6), finished=True)
+        rec = await store.get_table(tid)
+        assert rec is not None and rec.status == FINISHED and rec.finished_at == 40.0
+        assert await store.load_active() == []  # finished, its reports acknowledged
+    finally:
+        await store.close()
+
+
+async def test_timers(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3", synchronous="NORMAL")
+    try:
+        tid = await new_table(store)
+        other = await new_table(store, channel=8)
+        a = await store.add_timer(tid, "deadline", 100.0, {"seq": 3})
+        await store.add_timer(tid, "reminder", 50.0)
+        await store.add_timer(other, "deadline", 75.0)
+        assert [t.kind for t in await store.due_timers(80.0)] == ["reminder", "deadline"]
+        assert (await store.timers_for(tid, "deadline"))[0].payload == {"seq": 3}
+        b = await store.add_timer(tid, "deadline", 200.0, {"seq": 4}, replace=True)
+        assert [t.id for t in await store.timers_for(tid, "deadline")] == [b] and a != b
+        assert await store.next_timer_due() == 50.0
+        assert await store.delete_timer(b) and not await store.delete_timer(b)
+        await store.update_lobby(tid, seats=[], creator_id=101, status=ABANDONED)
+        assert await store.timers_for(tid) == []  # an abandoned table's timers go with it
+        assert await store.delete_timers(other) == 1
+    finally:
+        await store.close()
+    # Timers survive a restart.
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        await store.add_timer(2, "deadline", 1.0)
+    finally:
+        await store.close()
+    store = await Store.open(tmp_path / "db.sqlite3")
+    try:
+        assert [t.table_id for t in await store.due_timers(2.0)] == [2]
+    finally:
+        await store.close()
+
+
+async def test_a_newer_database_is_not_touched(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    con = sqlite3.connect(path)
+    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    con.close()
+    with pytest.raises(SchemaTooNew):
+        await Store.open(path)
