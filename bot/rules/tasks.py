@@ -57,6 +57,13 @@ def lose_pp(g: Game, seat: int, amount: int) -> int:
     return lost
 
 
+def missing_cube(g: Game, seat: int, code: str) -> str:
+    """"you have no gold" when `code` names one cube the player lacks; "" otherwise."""
+    if len(code) == 1 and code in CUBES and not g.state.players[seat].cubes[CUBES.index(code)]:
+        return f"you have no {CUBE_NAMES[CUBES.index(code)]}"
+    return ""
+
+
 def place_name(target: str) -> str:
     if target[0] == "r":
         return f"road {target[1:]}"
@@ -211,7 +218,8 @@ class Place(Handler):
                 return "you have no worker left: you can only pass"
             if code in targets(g, seat):
                 cost = placement_cost(g, seat, code)
-                return f"you have {plural(p.deniers, 'denier')}; {place_name(code)} costs {cost}"
+                where = place_name(code) if code[0] == "r" else f"the {place_name(code)}"
+                return f"you have {plural(p.deniers, 'denier')}; {where} costs {cost}"
             return self.why_not_target(g, seat, code)
         return super().explain(g, t, code)
 
@@ -263,6 +271,19 @@ class Gate(Handler):
             return "Take the worker home"
         return Place().where(g, code)
 
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        if code == "stables" and g.state.n == 2:
+            return "the Stables are not used with two players"
+        if code == "gate":
+            return "your worker is on the Gate already: move it elsewhere or take it home"
+        if code in SPECIAL_SLOTS or code in ("stables", "inn", "castle"):
+            return Place().why_not_target(g, t[1], code)
+        if code[:1] == "r" and code[1:].isdigit():
+            if not 1 <= int(code[1:]) <= ROAD_LEN:
+                return f"the road has spaces 1 to {ROAD_LEN}"
+            return Place().why_not_target(g, t[1], code)
+        return super().explain(g, t, code)
+
 
 # ----- phase 3 and 4: Guild, Joust field, Inn, provost ------------------------------------------
 
@@ -291,6 +312,9 @@ class Guild(Handler):
     def label(self, g: Game, t: Task, code: str) -> str:
         return provost_label(g, code, free=True)
 
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        return why_not_move(g, code, None) or super().explain(g, t, code)
+
 
 def move_provost(g: Game, seat: int, k: int, how: str) -> None:
     s = g.state
@@ -310,6 +334,18 @@ def provost_label(g: Game, code: str, free: bool) -> str:
     return f"{abs(k)} {direction} to road {g.state.provost + k} — {cost}"
 
 
+def why_not_move(g: Game, code: str, deniers: int | None) -> str:
+    """Why a provost move is refused (§2 phase 4, §6 #7, #8); "" when the code is no move."""
+    if code not in PROVOST_MOVES:
+        return "the provost moves 1 to 3 spaces forward (+1, +2, +3) or back (-1, -2, -3), or 0"
+    k, provost = int(code), g.state.provost
+    if not 1 <= provost + k <= ROAD_LEN:
+        return f"the provost is on road {provost}: it stays between space 1 and road {ROAD_LEN}"
+    if deniers is not None and abs(k) > deniers:
+        return f"you have {plural(deniers, 'denier')}; moving the provost {plural(abs(k), 'space')} costs {abs(k)}"
+    return ""
+
+
 class Provost(Handler):
     kind = "provost"
 
@@ -327,6 +363,9 @@ class Provost(Handler):
 
     def label(self, g: Game, t: Task, code: str) -> str:
         return provost_label(g, code, free=False)
+
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        return why_not_move(g, code, g.state.players[t[1]].deniers) or super().explain(g, t, code)
 
 
 class Joust(Handler):
@@ -466,6 +505,9 @@ class Sell(Handler):
     def label(self, g: Game, t: Task, code: str) -> str:
         return "Do nothing" if code == "skip" else f"Sell 1 {cube_list(code)} → {t[2]} deniers"
 
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        return missing_cube(g, t[1], code) or super().explain(g, t, code)
+
 
 class Peddler(Handler):
     """[peddler, seat, price per cube, cubes still allowed, cubes bought] — one pick at a time."""
@@ -497,6 +539,11 @@ class Peddler(Handler):
         if code in ("skip", "done"):
             return "Buy nothing" if code == "skip" else "Buy no more"
         return f"1 {cube_list(code)} — {plural(t[2], 'denier')}"
+
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        if code == "G":
+            return "the Peddler sells food, wood, stone or cloth, never gold"
+        return super().explain(g, t, code)
 
 
 # ----- construction -------------------------------------------------------------------------------
@@ -606,6 +653,35 @@ class Build(Handler):
         favours = f" + {plural(tile.favours, 'favour')}" if tile.favours else ""
         return f"{tile.name} — {paid} → {tile_pp(g, tid)} PP{favours}"
 
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        """Why a tile cannot be built (§2 phase 5 Constructing, §6 #15)."""
+        s = g.state
+        tid, plus, extra = code.partition("+")
+        tile = TILES.get(tid)
+        if tile is None or tile.kind not in ("wood", "stone", "prestige"):
+            return super().explain(g, t, code)
+        if tile.kind != t[2]:
+            return f"the {tile.name} is not a {t[2]} building"
+        if not s.stock.get(tid):
+            return f"the {tile.name} has already been built (it is not in the stock)"
+        if tile.kind == "prestige" and not residences(g, t[1]):
+            return "a prestige building replaces one of your residences, and you have none"
+        if tile.kind != "prestige" and not free_road_space(g):
+            return "the road is full: there is no free space for a new building"
+        if tile.any_cubes and extra not in tuple(CUBES):
+            return f"say which cube pays the 'any cube' part, e.g. {tid}+F"
+        if not tile.any_cubes and plus:
+            return super().explain(g, t, code)
+        cost = build_cost(tid, t[3])
+        if extra:
+            cost[CUBES.index(extra)] += 1
+        have = s.players[t[1]].cubes
+        price = " + ".join(f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cost) if n)
+        short = ", ".join(f"{have[i]} {CUBE_NAMES[i]}" for i in range(5) if have[i] < cost[i])
+        if not short:
+            return super().explain(g, t, code)
+        return f"the {tile.name} costs {price} and you have {short}"
+
 
 class Residence(Handler):
     """[residence, seat, prestige tile code]: which residence the prestige building replaces (§6 #37)."""
@@ -676,6 +752,32 @@ class Lawyer(Handler):
         if code == "skip":
             return "Do nothing"
         return f"{building_name(g, int(code[1:]))} → residence"
+
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        """Why a building cannot become a residence (§3.3, §6 #11)."""
+        s = g.state
+        if not (code[:1] == "r" and code[1:].isdigit()):
+            return super().explain(g, t, code)
+        space = int(code[1:])
+        if not 1 <= space <= ROAD_LEN:
+            return f"the road has spaces 1 to {ROAD_LEN}"
+        tid = s.road_tile[space]
+        if tid is None:
+            return f"road {space} is empty"
+        tile, owner = TILES[tid], s.road_owner[space]
+        if any(lp[0] == space for lp in s.lawyer_pending):
+            return f"the {building_name(g, space)} is already being turned into a residence"
+        if tile.kind == "fixed":
+            return f"the {building_name(g, space)} is printed on the board and cannot be transformed"
+        if tile.kind == "residence":
+            return f"road {space} is already a residence"
+        if tile.kind == "prestige":
+            return "prestige buildings cannot be transformed"
+        if tid == "lawyer":
+            return "a Lawyer cannot be transformed"
+        if owner != t[1]:
+            return f"the {building_name(g, space)} belongs to {g.name(owner)}: only neutral buildings and your own can be transformed"
+        return super().explain(g, t, code)
 
 
 def finish_lawyer(g: Game, pending: list[int]) -> None:
@@ -751,6 +853,14 @@ class Trade(Handler):
         got = f"{pp} PP" if pp else f"{gold} gold"
         return f"Pay {' + '.join(paid)} → {got}"
 
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        if code not in TRADES[t[2]]:
+            return super().explain(g, t, code)
+        p = g.state.players[t[1]]
+        price = self.label(g, t, code).removeprefix("Pay ").partition(" → ")[0]
+        held = ", ".join(f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(p.cubes) if n) or "no cubes"
+        return f"you have {plural(p.deniers, 'denier')} and {held}; this trade costs {price}"
+
 
 class PayPlain(Handler):
     """[pay_plain, seat, cubes still to give]: the Alchemist's cubes, one pick at a time."""
@@ -772,6 +882,11 @@ class PayPlain(Handler):
 
     def label(self, g: Game, t: Task, code: str) -> str:
         return f"Give 1 {cube_list(code)}"
+
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        if code == "G":
+            return "the Alchemist takes food, wood, stone or cloth, not gold"
+        return missing_cube(g, t[1], code) or super().explain(g, t, code)
 
 
 # ----- the castle (§2 phase 6) ---------------------------------------------------------------------
@@ -834,6 +949,19 @@ class Castle(Handler):
             return "Stop building" if t[2] else "Build nothing (-2 PP)"
         sec = castle_section(g)
         return f"{cube_list(code)} → +{SECTION_PP[sec]} PP"
+
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        """Why a batch cannot be delivered (§2 phase 6, §6 #21)."""
+        if castle_section(g) == 3:
+            return "the Towers are full: no more batches can be delivered"
+        same = [b for b in BATCHES if sorted(b) == sorted(code)]
+        if code not in BATCHES:
+            if same:
+                return f"write this batch as {same[0]}"
+            return "a batch is 1 food and 2 other different cubes (wood, stone, cloth or gold), e.g. FWS"
+        cubes = g.state.players[t[1]].cubes
+        lacking = [CUBE_NAMES[CUBES.index(ch)] for ch in code if not cubes[CUBES.index(ch)]]
+        return f"you have no {' and no '.join(lacking)} for this batch"
 
 
 class BestBuilder(Handler):
@@ -920,6 +1048,11 @@ class Favour(Handler):
         }[line]
         return f"{code.capitalize()} (column {col}): {what}"
 
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        if code in FAVOUR_LINES:
+            return f"you already took a favour on the {code} line this phase: each favour of a phase goes on a different line"
+        return super().explain(g, t, code)
+
 
 RESOURCE_TEXT = ("1 food", "1 wood or 1 stone", "up to 1 cloth", "up to: 1 cube → 2 cubes", "up to 1 gold")
 BUILDING_TEXT = ("nothing", "wood building, 1 wood less", "up to a stone building, 1 stone less", "up to a residence for 1 cloth", "up to a prestige building")
@@ -957,6 +1090,14 @@ class FavourResources(Handler):
     def label(self, g: Game, t: Task, code: str) -> str:
         return "Give 1 cube, take 2 cubes" if code == "swap" else f"1 {cube_list(code)}"
 
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        column = {"F": 1, "W": 2, "S": 2, "C": 3, "swap": 4, "G": 5}.get(code, 0)
+        if column > t[2]:
+            return f"that is column {column} of the resources line; your marker is on column {t[2]}"
+        if code == "swap":
+            return "you have no cube to give"
+        return super().explain(g, t, code)
+
 
 class SwapGive(Handler):
     kind = "swap_give"
@@ -975,6 +1116,9 @@ class SwapGive(Handler):
 
     def label(self, g: Game, t: Task, code: str) -> str:
         return f"Give 1 {cube_list(code)}"
+
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        return missing_cube(g, t[1], code) or super().explain(g, t, code)
 
 
 class SwapTake(Handler):
@@ -995,6 +1139,11 @@ class SwapTake(Handler):
 
     def label(self, g: Game, t: Task, code: str) -> str:
         return f"Take 1 {cube_list(code)}"
+
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        if code == "G":
+            return "the two cubes taken are food, wood, stone or cloth, not gold"
+        return super().explain(g, t, code)
 
 
 class FavourBuildings(Handler):
@@ -1036,6 +1185,18 @@ class FavourBuildings(Handler):
             "prestige": "A prestige building at full cost",
             "skip": "Nothing",
         }[code]
+
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        column = {"wood": 2, "stone": 3, "residence": 4, "prestige": 5}.get(code, 0)
+        if not column:
+            return super().explain(g, t, code)
+        if column > t[2]:
+            return f"that is column {column} of the buildings line; your marker is on column {t[2]}"
+        if code == "residence":
+            return "a residence needs 1 cloth and a neutral building or one of your own wood/stone buildings"
+        if code == "prestige" and not residences(g, t[1]):
+            return "a prestige building replaces one of your residences, and you have none"
+        return f"you cannot build any {code} building now (its cost in cubes, the stock or a free road space)"
 
 
 HANDLERS: dict[str, Handler] = {
