@@ -1,9 +1,10 @@
 """The game flow: seven phases as explicit steps plus a stack of decision tasks.
 
 Every decision is a *task* on top of `state.tasks`: a JSON-friendly list `[kind, seat, *context]`.
-`Game._advance` runs automatic steps until the top task needs a player's choice with two or more
+`Game._run` runs automatic steps until the top task needs a player's choice with two or more
 legal options (a task with exactly one legal choice is applied at once, §design "forced moves").
-Task kinds and their handlers live in `tasks.py`; this module drives the phases.
+Task kinds and their handlers are registered in `tasks.py` (one module per part of the game);
+this module drives the phases.
 """
 
 from __future__ import annotations

@@ -1,0 +1,94 @@
+"""Shared pieces of the decision tasks: the Handler base class and small helpers."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .tiles import (
+    CUBE_NAMES,
+    CUBES,
+    ROAD_LEN,
+    SPECIAL_NAMES,
+    TILES,
+)
+
+if TYPE_CHECKING:
+    from .engine import Game
+
+
+Task = list[Any]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def cube_list(spec: str) -> str:
+    return " + ".join(CUBE_NAMES[CUBES.index(ch)] for ch in spec)
+
+
+def gain(g: Game, seat: int, spec: str) -> None:
+    cubes = g.state.players[seat].cubes
+    for ch in spec:
+        cubes[CUBES.index(ch)] += 1
+
+
+def lose_pp(g: Game, seat: int, amount: int) -> int:
+    """Prestige never goes below 0 (rules header); returns what was really lost."""
+    p = g.state.players[seat]
+    lost = min(p.pp, amount)
+    p.pp -= lost
+    return lost
+
+
+def missing_cube(g: Game, seat: int, code: str) -> str:
+    """"you have no gold" when `code` names one cube the player lacks; "" otherwise."""
+    if len(code) == 1 and code in CUBES and not g.state.players[seat].cubes[CUBES.index(code)]:
+        return f"you have no {CUBE_NAMES[CUBES.index(code)]}"
+    return ""
+
+
+def place_name(target: str) -> str:
+    if target[0] == "r":
+        return f"road {target[1:]}"
+    return SPECIAL_NAMES[target]
+
+
+def building_name(g: Game, space: int) -> str:
+    return f"{TILES[g.state.road_tile[space]].name} (road {space})"  # type: ignore[index]
+
+
+def free_road_space(g: Game) -> int:
+    """Lowest free road space for a new building, 0 when the road is full (§6 #15)."""
+    tiles = g.state.road_tile
+    for space in range(1, ROAD_LEN + 1):
+        if tiles[space] is None:
+            return space
+    return 0
+
+
+class Handler:
+    kind = ""
+    prompt_text = ""
+
+    def choices(self, g: Game, t: Task) -> list[str]:
+        return []
+
+    def apply(self, g: Game, t: Task, code: str) -> None:
+        raise NotImplementedError
+
+    def prompt(self, g: Game, t: Task) -> str:
+        return self.prompt_text
+
+    def label(self, g: Game, t: Task, code: str) -> str:
+        return {"skip": "Do nothing", "done": "Done", "0": "Do not move it"}.get(code, code)
+
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        options = ", ".join(g.legal_codes())
+        return f"'{code}' is not a choice now ({self.prompt(g, t)}); the choices are: {options}"
+
+
+def pay(g: Game, seat: int, cost: list[int]) -> None:
+    cubes = g.state.players[seat].cubes
+    for i in range(5):
+        cubes[i] -= cost[i]

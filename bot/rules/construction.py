@@ -1,0 +1,275 @@
+"""Construction and the Lawyer: Carpenter, Mason, Architect, building favours (§2 phase 5, §3.3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .common import (
+    Handler,
+    Task,
+    building_name,
+    free_road_space,
+    pay,
+    plural,
+)
+from .tiles import (
+    CUBE_NAMES,
+    CUBES,
+    ROAD_LEN,
+    TILES,
+    C,
+)
+
+if TYPE_CHECKING:
+    from .engine import Game
+
+
+def build_cost(tid: str, discount: int) -> list[int]:
+    """The tile's cube cost, less one cube of type `discount` for building favours (§4.2 d)."""
+    cost = list(TILES[tid].cost)
+    if discount >= 0 and cost[discount]:
+        cost[discount] -= 1
+    return cost
+
+
+def residences(g: Game, seat: int) -> list[int]:
+    s = g.state
+    return [sp for sp in range(1, ROAD_LEN + 1) if s.road_owner[sp] == seat and s.road_tile[sp] == "residence"]
+
+
+def build_codes(g: Game, seat: int, category: str, discount: int) -> list[str]:
+    """Tiles of `category` the player can build now; `tile+X` names the any-cube payment."""
+    s = g.state
+    if category == "prestige":
+        if not residences(g, seat):
+            return []
+    elif not free_road_space(g):
+        return []
+    cubes = s.players[seat].cubes
+    out: list[str] = []
+    for tid, left in s.stock.items():
+        tile = TILES[tid]
+        if not left or tile.kind != category:
+            continue
+        cost = build_cost(tid, discount)
+        if any(cubes[i] < cost[i] for i in range(5)):
+            continue
+        if tile.any_cubes:
+            out.extend(f"{tid}+{CUBES[i]}" for i in range(5) if cubes[i] > cost[i])
+        else:
+            out.append(tid)
+    return out
+
+
+def tile_pp(g: Game, tid: str) -> int:
+    """PP for building a tile; the Lawyer's depends on the printing (§3.3, option lawyer_pp)."""
+    return g.state.options.lawyer_pp if tid == "lawyer" else TILES[tid].pp
+
+
+def construct(g: Game, seat: int, code: str, discount: int, space: int) -> None:
+    """Pay for and place a wood/stone tile on the lowest free space, or a prestige tile on
+    residence `space`; the builder gains the tile's PP and favours at once (§2 phase 5)."""
+    s = g.state
+    tid, _, extra = code.partition("+")
+    tile = TILES[tid]
+    cost = build_cost(tid, discount)
+    if extra:
+        cost[CUBES.index(extra)] += 1
+    pay(g, seat, cost)
+    s.stock[tid] -= 1
+    if tile.kind != "prestige":
+        space = free_road_space(g)
+    s.road_tile[space] = tid
+    s.road_owner[space] = seat
+    pp = tile_pp(g, tid)
+    s.players[seat].pp += pp
+    paid = " + ".join(f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cost) if n) or "nothing"
+    g.event("build", seat, f"{g.name(seat)} builds the {tile.name} on road {space} (paid {paid}): +{pp} PP", tile=tid, space=space, pp=pp)
+    g.push(*(["favour", seat] for _ in range(tile.favours)))
+
+
+class Build(Handler):
+    """[build, seat, category, discount cube or -1, space of the building used (0: favour)]."""
+
+    kind = "build"
+
+    def choices(self, g: Game, t: Task) -> list[str]:
+        return build_codes(g, t[1], t[2], t[3]) + ["skip"]
+
+    def apply(self, g: Game, t: Task, code: str) -> None:
+        g.state.tasks.pop()
+        if code == "skip":
+            return
+        if t[2] == "prestige":
+            g.push(["residence", t[1], code])
+        else:
+            construct(g, t[1], code, t[3], 0)
+
+    def prompt(self, g: Game, t: Task) -> str:
+        what = {"wood": "a wood building", "stone": "a stone building", "prestige": "a prestige building on one of your residences"}[t[2]]
+        less = f", paying 1 {CUBE_NAMES[t[3]]} less" if t[3] >= 0 else ""
+        return f"Build {what}{less}"
+
+    def label(self, g: Game, t: Task, code: str) -> str:
+        if code == "skip":
+            return "Build nothing"
+        tid, _, extra = code.partition("+")
+        tile = TILES[tid]
+        cost = build_cost(tid, t[3])
+        if extra:
+            cost[CUBES.index(extra)] += 1
+        paid = " + ".join(f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cost) if n) or "free"
+        favours = f" + {plural(tile.favours, 'favour')}" if tile.favours else ""
+        return f"{tile.name} — {paid} → {tile_pp(g, tid)} PP{favours}"
+
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        """Why a tile cannot be built (§2 phase 5 Constructing, §6 #15)."""
+        s = g.state
+        tid, plus, extra = code.partition("+")
+        tile = TILES.get(tid)
+        if tile is None or tile.kind not in ("wood", "stone", "prestige"):
+            return super().explain(g, t, code)
+        if tile.kind != t[2]:
+            return f"the {tile.name} is not a {t[2]} building"
+        if not s.stock.get(tid):
+            return f"the {tile.name} has already been built (it is not in the stock)"
+        if tile.kind == "prestige" and not residences(g, t[1]):
+            return "a prestige building replaces one of your residences, and you have none"
+        if tile.kind != "prestige" and not free_road_space(g):
+            return "the road is full: there is no free space for a new building"
+        if tile.any_cubes and extra not in tuple(CUBES):
+            return f"say which cube pays the 'any cube' part, e.g. {tid}+F"
+        if not tile.any_cubes and plus:
+            return super().explain(g, t, code)
+        cost = build_cost(tid, t[3])
+        if extra:
+            cost[CUBES.index(extra)] += 1
+        have = s.players[t[1]].cubes
+        price = " + ".join(f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cost) if n)
+        short = ", ".join(f"{have[i]} {CUBE_NAMES[i]}" for i in range(5) if have[i] < cost[i])
+        if not short:
+            return super().explain(g, t, code)
+        return f"the {tile.name} costs {price} and you have {short}"
+
+
+class Residence(Handler):
+    """[residence, seat, prestige tile code]: which residence the prestige building replaces (§6 #37)."""
+
+    kind = "residence"
+
+    def choices(self, g: Game, t: Task) -> list[str]:
+        return [f"r{sp}" for sp in residences(g, t[1])]
+
+    def apply(self, g: Game, t: Task, code: str) -> None:
+        g.state.tasks.pop()
+        construct(g, t[1], t[2], -1, int(code[1:]))
+
+    def prompt(self, g: Game, t: Task) -> str:
+        return f"Which residence does the {TILES[t[2]].name} replace?"
+
+    def label(self, g: Game, t: Task, code: str) -> str:
+        return f"Residence on road {code[1:]}"
+
+
+def lawyer_targets(g: Game, seat: int) -> list[int]:
+    """Neutral tiles and the player's own wood/stone tiles, never a Lawyer (§3.3, §6 #11)."""
+    s = g.state
+    pending = {lp[0] for lp in s.lawyer_pending}
+    out: list[int] = []
+    for space in range(1, ROAD_LEN + 1):
+        tid = s.road_tile[space]
+        if tid is None or space in pending:
+            continue
+        kind = TILES[tid].kind
+        if kind == "neutral" or (kind in ("wood", "stone") and s.road_owner[space] == seat and tid != "lawyer"):
+            out.append(space)
+    return out
+
+
+class Lawyer(Handler):
+    """[lawyer, seat, deniers to pay]: 1 at the Lawyer, 0 with the building favour column 4."""
+
+    kind = "lawyer"
+
+    def choices(self, g: Game, t: Task) -> list[str]:
+        p = g.state.players[t[1]]
+        if p.cubes[C] < 1 or p.deniers < t[2]:
+            return ["skip"]
+        return [f"r{sp}" for sp in lawyer_targets(g, t[1])] + ["skip"]
+
+    def apply(self, g: Game, t: Task, code: str) -> None:
+        s = g.state
+        s.tasks.pop()
+        if code == "skip":
+            return
+        seat, space = t[1], int(code[1:])
+        p = s.players[seat]
+        p.cubes[C] -= 1
+        p.deniers -= t[2]
+        if s.road_worker[space] >= 0:
+            # The target still carries a worker: pay now, transform after its activation (§6 #13).
+            s.lawyer_pending.append([space, seat])
+            g.event("lawyer", seat, f"{g.name(seat)} pays for a residence on road {space}, made after that building is used", space=space)
+        else:
+            finish_lawyer(g, [space, seat])
+
+    def prompt(self, g: Game, t: Task) -> str:
+        cost = "1 cloth + 1 denier" if t[2] else "1 cloth"
+        return f"Lawyer: turn a neutral building or one of your own into a residence for {cost} (+2 PP)"
+
+    def label(self, g: Game, t: Task, code: str) -> str:
+        if code == "skip":
+            return "Do nothing"
+        return f"{building_name(g, int(code[1:]))} → residence"
+
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        """Why a building cannot become a residence (§3.3, §6 #11)."""
+        s = g.state
+        if not (code[:1] == "r" and code[1:].isdigit()):
+            return super().explain(g, t, code)
+        space = int(code[1:])
+        if not 1 <= space <= ROAD_LEN:
+            return f"the road has spaces 1 to {ROAD_LEN}"
+        tid = s.road_tile[space]
+        if tid is None:
+            return f"road {space} is empty"
+        tile, owner = TILES[tid], s.road_owner[space]
+        if any(lp[0] == space for lp in s.lawyer_pending):
+            return f"the {building_name(g, space)} is already being turned into a residence"
+        if tile.kind == "fixed":
+            return f"the {building_name(g, space)} is printed on the board and cannot be transformed"
+        if tile.kind == "residence":
+            return f"road {space} is already a residence"
+        if tile.kind == "prestige":
+            return "prestige buildings cannot be transformed"
+        if tid == "lawyer":
+            return "a Lawyer cannot be transformed"
+        if owner != t[1]:
+            return f"the {building_name(g, space)} belongs to {g.name(owner)}: only neutral buildings and your own can be transformed"
+        return super().explain(g, t, code)
+
+
+def finish_lawyer(g: Game, pending: list[int]) -> None:
+    """Replace the target by a residence of the Lawyer's user (§3.3)."""
+    s = g.state
+    space, seat = pending
+    if pending in s.lawyer_pending:
+        s.lawyer_pending.remove(pending)
+    old = s.road_tile[space]
+    assert old is not None
+    if TILES[old].kind in ("wood", "stone"):
+        s.stock[old] += 1  # a player's tile returns to the stock
+    name = building_name(g, space)
+    s.road_tile[space] = "residence"
+    s.road_owner[space] = seat
+    pp = TILES["residence"].pp
+    s.players[seat].pp += pp
+    g.event("residence", seat, f"{g.name(seat)} turns the {name} into a residence: +{pp} PP", space=space, pp=pp)
+
+
+class LawyerDone(Handler):
+    kind = "lawyer_done"
+
+    def apply(self, g: Game, t: Task, code: str) -> None:
+        g.state.tasks.pop()
+        finish_lawyer(g, [t[2], t[1]])

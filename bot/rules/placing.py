@@ -1,0 +1,205 @@
+"""Placing workers (phase 2) and the Gate (§2 phase 2, phase 3)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .common import (
+    Handler,
+    Task,
+    building_name,
+    place_name,
+    plural,
+)
+from .tiles import (
+    ROAD_LEN,
+    SPECIAL_NAMES,
+    TILES,
+)
+
+if TYPE_CHECKING:
+    from .engine import Game
+
+
+SPECIAL_SLOTS = ("gate", "trading", "guild", "joust")
+
+
+WORKER_KINDS = ("neutral", "fixed", "wood", "stone")  # buildings a worker may stand on (§2 phase 2)
+
+
+def targets(g: Game, seat: int) -> list[str]:
+    """Where a worker of `seat` may go now, cost aside (§2 phase 2 "Legal targets")."""
+    s = g.state
+    out = [name for name in SPECIAL_SLOTS if getattr(s, name) < 0]
+    if s.n > 2 and len(s.stables) < 3 and seat not in s.stables:
+        out.append("stables")
+    if s.inn_left < 0:
+        out.append("inn")
+    if len(s.castle_workers) < 5 and seat not in s.castle_workers:
+        out.append("castle")
+    tiles, workers = s.road_tile, s.road_worker
+    for space in range(1, ROAD_LEN + 1):
+        tid = tiles[space]
+        if tid is not None and workers[space] < 0 and TILES[tid].kind in WORKER_KINDS:
+            out.append(f"r{space}")
+    return out
+
+
+def placement_cost(g: Game, seat: int, target: str) -> int:
+    """§2 phase 2 "Cost" and §5: own building 1, Inn occupant 1, else the bridge price."""
+    s = g.state
+    if s.inn_right == seat:
+        return 1
+    if target[0] == "r" and s.road_owner[int(target[1:])] == seat:
+        return 1
+    if s.n == 2:
+        return 3 if s.passing else 1
+    return len(s.passing) + 1
+
+
+def put_worker(g: Game, seat: int, target: str) -> None:
+    """Stand a worker on `target`; another player's building gives its owner 1 PP."""
+    s = g.state
+    if target[0] == "r":
+        space = int(target[1:])
+        s.road_worker[space] = seat
+        owner = s.road_owner[space]
+        if owner >= 0 and owner != seat:
+            s.players[owner].pp += 1
+            g.event("owner_bonus", owner, f"{g.name(owner)} gains 1 PP: {g.name(seat)} uses their {building_name(g, space)}", pp=1, space=space)
+    elif target == "stables":
+        s.stables.append(seat)
+    elif target == "castle":
+        s.castle_workers.append(seat)
+    elif target == "inn":
+        s.inn_left = seat
+    else:
+        setattr(s, target, seat)
+
+
+class Place(Handler):
+    kind = "place"
+    prompt_text = "Place a worker or pass"
+
+    def choices(self, g: Game, t: Task) -> list[str]:
+        seat = t[1]
+        p = g.state.players[seat]
+        if p.workers == 0:
+            return ["pass"]
+        money = p.deniers
+        return ["pass"] + [x for x in targets(g, seat) if placement_cost(g, seat, x) <= money]
+
+    def apply(self, g: Game, t: Task, code: str) -> None:
+        s = g.state
+        seat = t[1]
+        p = s.players[seat]
+        g.state.tasks.pop()
+        s.cursor = (s.turn_order.index(seat) + 1) % s.n
+        if code == "pass":
+            p.passed = True
+            first = not s.passing
+            s.passing.append(seat)
+            if first:
+                p.deniers += 1
+            bonus = " and takes 1 denier as the first to pass" if first else ""
+            g.event("pass", seat, f"{g.name(seat)} passes ({len(s.passing)}.){bonus}", position=len(s.passing))
+            return
+        cost = placement_cost(g, seat, code)
+        p.deniers -= cost
+        p.workers -= 1
+        put_worker(g, seat, code)
+        g.event("place", seat, f"{g.name(seat)} places a worker on {self.where(g, code)} for {plural(cost, 'denier')}", target=code, cost=cost)
+
+    def where(self, g: Game, code: str) -> str:
+        return building_name(g, int(code[1:])) if code[0] == "r" else SPECIAL_NAMES[code]
+
+    def prompt(self, g: Game, t: Task) -> str:
+        p = g.state.players[t[1]]
+        return f"Place a worker or pass ({plural(p.workers, 'worker')} and {plural(p.deniers, 'denier')} left)"
+
+    def label(self, g: Game, t: Task, code: str) -> str:
+        if code == "pass":
+            return "Pass" + ("" if g.state.passing else " (first to pass: +1 denier)")
+        cost = placement_cost(g, t[1], code)
+        owner = g.state.road_owner[int(code[1:])] if code[0] == "r" else -1
+        whose = f", {g.name(owner)}'s" if owner >= 0 and owner != t[1] else ""
+        return f"{self.where(g, code)}{whose} — {plural(cost, 'denier')}"
+
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        s = g.state
+        seat = t[1]
+        p = s.players[seat]
+        if code == "stables" and s.n == 2:
+            return "the Stables are not used with two players"
+        if code in SPECIAL_SLOTS or code in ("stables", "inn", "castle") or (code[:1] == "r" and code[1:].isdigit()):
+            if code[0] == "r" and not 1 <= int(code[1:]) <= ROAD_LEN:
+                return f"the road has spaces 1 to {ROAD_LEN}"
+            if p.workers == 0:
+                return "you have no worker left: you can only pass"
+            if code in targets(g, seat):
+                cost = placement_cost(g, seat, code)
+                where = place_name(code) if code[0] == "r" else f"the {place_name(code)}"
+                return f"you have {plural(p.deniers, 'denier')}; {where} costs {cost}"
+            return self.why_not_target(g, seat, code)
+        return super().explain(g, t, code)
+
+    def why_not_target(self, g: Game, seat: int, code: str) -> str:
+        s = g.state
+        if code == "castle":
+            if seat in s.castle_workers:
+                return "you already have a worker in the castle"
+            return "the castle track is full (5 workers)"
+        if code == "stables":
+            return "you already have a worker in the Stables" if seat in s.stables else "the Stables are full"
+        if code == "inn":
+            return "the Inn's left circle is taken this turn"
+        if code in SPECIAL_SLOTS:
+            return f"the {SPECIAL_NAMES[code]} already has a worker"
+        space = int(code[1:])
+        tid = s.road_tile[space]
+        if tid is None:
+            return f"road {space} is empty: workers go on buildings"
+        kind = TILES[tid].kind
+        if kind in ("residence", "prestige"):
+            return f"no worker may be placed on a {'residence' if kind == 'residence' else 'prestige building'}"
+        return f"{building_name(g, space)} already has {g.name(s.road_worker[space])}'s worker"
+
+
+class Gate(Handler):
+    kind = "gate"
+
+    def choices(self, g: Game, t: Task) -> list[str]:
+        return ["home"] + [x for x in targets(g, t[1]) if x != "gate"]
+
+    def apply(self, g: Game, t: Task, code: str) -> None:
+        s = g.state
+        seat = t[1]
+        s.tasks.pop()
+        s.gate = -1
+        if code == "home":
+            s.players[seat].workers += 1
+            g.event("gate", seat, f"{g.name(seat)}'s worker goes home from the Gate")
+            return
+        put_worker(g, seat, code)
+        g.event("gate", seat, f"{g.name(seat)} moves the Gate worker to {place_name(code)}", target=code)
+
+    def prompt(self, g: Game, t: Task) -> str:
+        return "Gate: move your worker, free, to any free place (or take it home)"
+
+    def label(self, g: Game, t: Task, code: str) -> str:
+        if code == "home":
+            return "Take the worker home"
+        return Place().where(g, code)
+
+    def explain(self, g: Game, t: Task, code: str) -> str:
+        if code == "stables" and g.state.n == 2:
+            return "the Stables are not used with two players"
+        if code == "gate":
+            return "your worker is on the Gate already: move it elsewhere or take it home"
+        if code in SPECIAL_SLOTS or code in ("stables", "inn", "castle"):
+            return Place().why_not_target(g, t[1], code)
+        if code[:1] == "r" and code[1:].isdigit():
+            if not 1 <= int(code[1:]) <= ROAD_LEN:
+                return f"the road has spaces 1 to {ROAD_LEN}"
+            return Place().why_not_target(g, t[1], code)
+        return super().explain(g, t, code)
