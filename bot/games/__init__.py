@@ -11,51 +11,77 @@ See `bot.games.manager` for the full surface. In short:
         ...  # r.message, ephemerally
     for report in result.reports:              # PhaseReport: .title, .text(), .png, .filename
         ...  # post it, then: await manager.ack(report)
-    result.pending                             # Pending: .user_id to ping (None: AI), .decision
+    result.pending                             # Pending: .user_id to ping (None: AI), .decision,
+                                               # .seq for buttons, .deadline_at (Unix seconds)
+    await manager.undo(channel_id, user_id)    # take back one's own last choice
+    manager.listener = listener                # on_auto / on_reminder / on_takeover
+    manager.start_scheduler()                  # deadlines and reminders, from the store
 """
 
-from .ai import seeded_choice
+from .ai import LEVELS, seeded_choice
+from .deadlines import BaseListener, FiredTimer, Listener
 from .manager import ActResult, AppliedMove, Manager
 from .refusals import (
+    ActedSince,
     AlreadySeated,
     AlreadyStarted,
     BadRequest,
+    CannotUndo,
     GameOver,
     Illegal,
     NoTable,
     NotAllowed,
     NotAPlayer,
     NotEnoughPlayers,
+    NothingToUndo,
     NotStarted,
+    NotTakenOver,
+    NotYourChoice,
     NotYourTurn,
+    PhaseOver,
     Refusal,
     StaleDecision,
     TableExists,
     TableFull,
+    TakenOver,
     Unavailable,
 )
 from .render import Renderer, render_async, render_board_png
 from .reports import Chronicle, PhaseReport, PhaseSection
+from .settings import ABSENT_RULES, DEADLINES, TAKEOVER_AFTER, TableSettings, deadline_label
 from .table import GameResult, Pending, Seat, Table
 
 __all__ = [
+    "ABSENT_RULES",
+    "DEADLINES",
+    "LEVELS",
+    "TAKEOVER_AFTER",
     "ActResult",
+    "ActedSince",
     "AlreadySeated",
     "AlreadyStarted",
     "AppliedMove",
     "BadRequest",
+    "BaseListener",
+    "CannotUndo",
     "Chronicle",
+    "FiredTimer",
     "GameOver",
     "GameResult",
     "Illegal",
+    "Listener",
     "Manager",
     "NoTable",
     "NotAPlayer",
     "NotAllowed",
     "NotEnoughPlayers",
     "NotStarted",
+    "NotTakenOver",
+    "NotYourChoice",
     "NotYourTurn",
+    "NothingToUndo",
     "Pending",
+    "PhaseOver",
     "PhaseReport",
     "PhaseSection",
     "Refusal",
@@ -65,7 +91,10 @@ __all__ = [
     "Table",
     "TableExists",
     "TableFull",
+    "TableSettings",
+    "TakenOver",
     "Unavailable",
+    "deadline_label",
     "seeded_choice",
     "render_async",
     "render_board_png",

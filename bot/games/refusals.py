@@ -54,7 +54,10 @@ class NotYourTurn(Refusal):
     """Someone else's decision is pending; `whose` says whose (seat, name, Discord id)."""
 
     def __init__(self, whose: Pending) -> None:
-        who = f"{whose.name} (an AI seat)" if whose.is_ai else whose.name
+        if whose.ai_takeover:
+            who = f"{whose.name} (played by the AI)"
+        else:
+            who = f"{whose.name} (an AI seat)" if whose.is_ai else whose.name
         super().__init__(f"It is not your turn: {who} must decide now ({whose.decision.prompt}).")
         self.whose = whose
 
@@ -105,3 +108,65 @@ class BadRequest(Refusal):
 
 class Unavailable(Refusal):
     """The table could not be loaded or saved; nothing was changed."""
+
+
+class TakenOver(Refusal):
+    """The player's seat is played by the AI (missed deadlines) until they take it back."""
+
+    def __init__(
+        self,
+        message: str = "The AI plays your seat since you missed deadlines. Take your seat back first.",
+    ) -> None:
+        super().__init__(message)
+
+
+class NotTakenOver(Refusal):
+    """A take-back by a player whose seat the AI does not play."""
+
+    def __init__(self, message: str = "Your seat is yours already: the AI does not play it.") -> None:
+        super().__init__(message)
+
+
+class CannotUndo(Refusal):
+    """An undo that is not allowed now; the subclasses say why."""
+
+
+class NothingToUndo(CannotUndo):
+    def __init__(self, message: str = "There is nothing to undo: you have made no choice in this game yet.") -> None:
+        super().__init__(message)
+
+
+class ActedSince(CannotUndo):
+    """Someone else chose after the player's last choice; `name` is who (a person or an AI seat)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            f"{name} has acted since your last choice, so it can no longer be undone. "
+            "You can only undo your own last choice, before anyone else acts."
+        )
+        self.name = name
+
+
+class NotYourChoice(CannotUndo):
+    """The last choice at the player's seat was made by the game (deadline) or the AI."""
+
+    def __init__(
+        self,
+        message: str = (
+            "The game made your last choice for you when the deadline passed; you can only "
+            "undo your own last choice."
+        ),
+    ) -> None:
+        super().__init__(message)
+
+
+class PhaseOver(CannotUndo):
+    """The choice ended a phase: the phase is settled and its report is out."""
+
+    def __init__(
+        self,
+        message: str = (
+            "That choice ended a phase, and the phase report is out: it can no longer be undone."
+        ),
+    ) -> None:
+        super().__init__(message)

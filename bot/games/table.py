@@ -8,38 +8,64 @@ and cubes).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from bot.rules import Decision, Event, Game, Options, ScoreLine
-from bot.store import ABANDONED, FINISHED, OPEN, STARTED, SeatRecord, TableRecord
+from bot.store import ABANDONED, FINISHED, OPEN, STARTED, MoveRecord, SeatRecord, TableRecord
 
 from .reports import Chronicle
+from .settings import TableSettings
 
 RECENT_EVENTS = 200
 
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """A seat at a table; `user_id` is the Discord id, None for an AI seat."""
+    """A seat at a table; `user_id` is the Discord id, None for an AI seat.
+
+    An AI seat plays at `ai_level` (None: the manager's default level). A person's seat counts
+    the deadlines missed in a row; with `ai_takeover` the AI plays it (at the table's
+    `settings.ai_level`) until the person takes it back; the seat stays theirs.
+    """
 
     seat: int
     name: str
     user_id: int | None
     is_ai: bool = False
     joined_at: float = 0.0
+    ai_level: str | None = None
+    missed_in_row: int = 0
+    ai_takeover: bool = False
+
+    @property
+    def automatic(self) -> bool:
+        """The AI decides for this seat (an AI seat, or a person's seat taken over)."""
+        return self.is_ai or self.ai_takeover
 
     def record(self) -> SeatRecord:
-        return SeatRecord(self.seat, self.name, self.user_id, self.is_ai, self.joined_at)
+        return SeatRecord(
+            self.seat, self.name, self.user_id, self.is_ai, self.joined_at, self.ai_level,
+            self.missed_in_row, self.ai_takeover,
+        )  # fmt: skip
 
     @classmethod
     def from_record(cls, r: SeatRecord) -> Seat:
-        return cls(r.seat, r.name, r.user_id, r.is_ai, r.joined_at)
+        return cls(r.seat, r.name, r.user_id, r.is_ai, r.joined_at, r.ai_level, r.missed_in_row, r.ai_takeover)
 
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """Whose decision a table waits for: the seat, the Discord id to ping (None: AI), the decision."""
+    """Whose decision a table waits for: the seat, the Discord id to ping (None: the AI decides),
+    the decision, its number `seq` (put it in buttons; `act` checks it) and its deadline.
+
+    `seq` is the table's decision number: the position of the next row in the move log. It
+    equals `decision.seq` (the index in the game's history) until a choice is undone; after an
+    undo the decision gets a new number, so buttons of the decisions made before are stale.
+    `decision.seq` carries the same number (the manager renumbers it), so either can be used.
+    `deadline_at` / `reminder_at` are Unix seconds (None: no deadline at this table, or the AI
+    decides); `ai_takeover`: a person's seat that the AI plays for now (`user_id` is None).
+    """
 
     table_id: int
     guild_id: int
@@ -49,10 +75,14 @@ class Pending:
     user_id: int | None
     is_ai: bool
     decision: Decision
+    seq: int = -1
+    deadline_at: float | None = None
+    reminder_at: float | None = None
+    ai_takeover: bool = False
 
-    @property
-    def seq(self) -> int:
-        return self.decision.seq
+    def __post_init__(self) -> None:
+        if self.seq < 0:
+            object.__setattr__(self, "seq", self.decision.seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +123,14 @@ class Table:
         self.game: Game | None = None
         self.chronicle = Chronicle()
         self.recent: deque[Event] = deque(maxlen=RECENT_EVENTS)
+        # The move log as far as the manager needs it: its size (the next decision number),
+        # the applied choices since the latest snapshot (the ones an undo may reach) and that
+        # snapshot's seq.
+        self.log_size = 0
+        self.since_snapshot: list[MoveRecord] = []
+        self.snapshot_seq = 0
+        # The current decision's timers: (decision number, reminder at, deadline at).
+        self.deadline_times: tuple[int, float, float] | None = None
         self.update(rec)
 
     def update(self, rec: TableRecord) -> None:
@@ -110,6 +148,7 @@ class Table:
         self.finished_at = rec.finished_at
         self.reported_seq = rec.reported_seq
         self.seats: list[Seat] = [Seat.from_record(s) for s in rec.seats]
+        self.settings = TableSettings.from_dict(rec.settings)
 
     # ----- reading ------------------------------------------------------------------------
 
@@ -157,9 +196,19 @@ class Table:
 
     @property
     def decision(self) -> Decision | None:
+        """The pending decision, its `seq` being the table's decision number (see `Pending`)."""
         if self.status != STARTED or self.game is None:
             return None
-        return self.game.decision
+        d = self.game.decision
+        if d is not None and d.seq != self.log_size:
+            d = d._replace(seq=self.log_size)
+        return d
+
+    @property
+    def deadline_at(self) -> float | None:
+        """When the pending decision's deadline passes (Unix seconds), None if it has none."""
+        c = self.deadline_times
+        return c[2] if c is not None and c[0] == self.log_size and self.decision is not None else None
 
     @property
     def pending(self) -> Pending | None:
@@ -167,7 +216,18 @@ class Table:
         if d is None:
             return None
         s = self.seats[d.player]
-        return Pending(self.id, self.guild_id, self.channel_id, s.seat, s.name, s.user_id, s.is_ai, d)
+        c = self.deadline_times
+        if c is not None and c[0] != d.seq:
+            c = None
+        return Pending(
+            self.id, self.guild_id, self.channel_id, s.seat, s.name,
+            None if s.automatic else s.user_id, s.automatic, d, d.seq,
+            c[2] if c else None, c[1] if c else None, s.ai_takeover,
+        )  # fmt: skip
+
+    def with_seat(self, seat: int, **changes: Any) -> list[Seat]:
+        """The seats with one of them changed (the table is not touched)."""
+        return [replace(s, **changes) if s.seat == seat else s for s in self.seats]
 
     @property
     def result(self) -> GameResult | None:
@@ -191,6 +251,7 @@ class Table:
             finished_at=self.finished_at,
             reported_seq=self.reported_seq,
             seats=[s.record() for s in self.seats],
+            settings=self.settings.to_dict(),
         )
 
     def __repr__(self) -> str:

@@ -87,9 +87,45 @@ CREATE INDEX timers_table ON timers (table_id, kind);
 CREATE INDEX seats_user ON seats (user_id) WHERE user_id IS NOT NULL;
 """
 
+# Version 3: asynchronous play. Table settings (deadline, rule for absent players, take-over
+# threshold, AI level), per-seat AI level and absence state, and a move log that records undos:
+# `moves` is rebuilt with a log position `n` (the table's decision number, never reused) as its
+# key. `seq` stays the index in the game's history. An undo appends a row with actor 'undo'
+# (seq and code of the choice taken back) and marks that choice `undone`; the applied history is
+# the rows with actor != 'undo' AND undone = 0, in seq order (one per seq, by a unique index).
+V3_SQL = """
+ALTER TABLE game_tables ADD COLUMN settings TEXT NOT NULL DEFAULT '{}';  -- JSON, bot.games settings
+
+ALTER TABLE seats ADD COLUMN ai_level TEXT;                             -- NULL: the default level
+ALTER TABLE seats ADD COLUMN missed_in_row INTEGER NOT NULL DEFAULT 0;  -- deadlines missed in a row
+ALTER TABLE seats ADD COLUMN ai_takeover INTEGER NOT NULL DEFAULT 0;    -- 1: the AI plays the seat
+
+CREATE TABLE moves_v3 (
+    table_id  INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    n         INTEGER NOT NULL,               -- 0-based position in the table's log, never reused
+    seq       INTEGER NOT NULL,               -- 0-based index in the game's history
+    seat      INTEGER NOT NULL,
+    user_id   INTEGER,                        -- who pressed (or undid); NULL when the AI chose
+    code      TEXT    NOT NULL,               -- the choice (for an undo: the choice taken back)
+    at        REAL    NOT NULL,
+    actor     TEXT    NOT NULL DEFAULT 'player'
+              CHECK (actor IN ('player', 'ai', 'auto', 'takeover', 'undo')),
+    undone    INTEGER NOT NULL DEFAULT 0,     -- 1: taken back by a later 'undo' row
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
+INSERT INTO moves_v3 (table_id, n, seq, seat, user_id, code, at, actor)
+    SELECT table_id, seq, seq, seat, user_id, code, at,
+           CASE WHEN user_id IS NULL THEN 'ai' ELSE 'player' END
+    FROM moves;
+DROP TABLE moves;
+ALTER TABLE moves_v3 RENAME TO moves;
+CREATE UNIQUE INDEX moves_applied ON moves (table_id, seq) WHERE actor != 'undo' AND undone = 0;
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log, snapshots", V1_SQL),
     Migration(2, "timers; index of seats by user", V2_SQL),
+    Migration(3, "table settings, seat absence and AI level, undo in the move log", V3_SQL),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -17,6 +17,19 @@ STATUSES = (OPEN, STARTED, FINISHED, ABANDONED)
 ACTIVE = (OPEN, STARTED)
 
 
+# Who made a logged choice (moves.actor).
+PLAYER = "player"  # the seat's person pressed
+AI = "ai"  # an AI seat chose
+AUTO = "auto"  # the deadline passed: the game chose for the absent person
+TAKEOVER = "takeover"  # the AI chose for a person's seat it has taken over
+UNDO = "undo"  # not a choice: the person took back the choice at `seq`
+ACTORS = (PLAYER, AI, AUTO, TAKEOVER, UNDO)
+
+# Timer kinds of the game manager's deadlines (the `timers` table holds any kind).
+REMINDER = "reminder"
+DEADLINE = "deadline"
+
+
 @dataclass(slots=True)
 class SeatRecord:
     seat: int
@@ -24,6 +37,9 @@ class SeatRecord:
     user_id: int | None  # None for an AI seat
     is_ai: bool = False
     joined_at: float = 0.0
+    ai_level: str | None = None  # an AI seat's level; None: the manager's default
+    missed_in_row: int = 0  # deadlines missed in a row (a move by the person resets it)
+    ai_takeover: bool = False  # a person's seat the AI plays until they take it back
 
 
 @dataclass(slots=True)
@@ -42,15 +58,31 @@ class TableRecord:
     finished_at: float | None = None
     reported_seq: int = -1
     seats: list[SeatRecord] = field(default_factory=list)
+    settings: dict[str, Any] = field(default_factory=dict)  # the manager's table settings (JSON)
 
 
 @dataclass(slots=True)
 class MoveRecord:
+    """One row of the move log: an applied choice, or (actor `undo`) the undo of one."""
+
     seq: int  # index in the game's history (0-based)
     seat: int
-    user_id: int | None  # None when an AI seat chose
+    user_id: int | None  # None when the AI chose
     code: str
     at: float
+    actor: str | None = None  # PLAYER, AI, AUTO, TAKEOVER or UNDO; None: PLAYER if user_id else AI
+    n: int | None = None  # position in the table's log; None: the same as seq (no undo so far)
+    undone: bool = False  # taken back by a later undo row
+
+    @property
+    def who(self) -> str:
+        if self.actor is not None:
+            return self.actor
+        return PLAYER if self.user_id is not None else AI
+
+    @property
+    def pos(self) -> int:
+        return self.seq if self.n is None else self.n
 
 
 @dataclass(slots=True)
@@ -65,15 +97,6 @@ class SnapshotRecord:
 
 
 @dataclass(slots=True)
-class StoredTable:
-    """A table as the manager needs it at load: latest snapshot plus the moves after it."""
-
-    table: TableRecord
-    snapshot: SnapshotRecord | None
-    moves: list[MoveRecord]
-
-
-@dataclass(slots=True)
 class TimerRecord:
     id: int
     table_id: int
@@ -81,3 +104,23 @@ class TimerRecord:
     due_at: float
     payload: dict[str, Any]
     created_at: float
+
+
+@dataclass(slots=True)
+class NewTimer:
+    """A timer to store together with a move (see `Store.record_move`)."""
+
+    kind: str
+    due_at: float
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class StoredTable:
+    """A table as the manager needs it at load: latest snapshot plus the moves after it."""
+
+    table: TableRecord
+    snapshot: SnapshotRecord | None
+    moves: list[MoveRecord]  # the applied choices after the snapshot (undone ones left out)
+    log_size: int | None = None  # rows in the table's move log (undos included); None: unknown
+    timers: list[TimerRecord] = field(default_factory=list)

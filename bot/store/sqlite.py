@@ -28,11 +28,14 @@ import aiosqlite
 from .migrations import MIGRATIONS, Migration
 from .records import (
     ABANDONED,
+    ACTORS,
     FINISHED,
     OPEN,
     STARTED,
     STATUSES,
+    UNDO,
     MoveRecord,
+    NewTimer,
     SeatRecord,
     SnapshotRecord,
     StoredTable,
@@ -59,8 +62,13 @@ class SchemaTooNew(StoreError):
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, creator_id, max_seats, options, seed, status, "
-    "created_at, updated_at, started_at, finished_at, reported_seq"
+    "created_at, updated_at, started_at, finished_at, reported_seq, settings"
 )
+_SEAT_COLUMNS = "seat, name, user_id, is_ai, joined_at, ai_level, missed_in_row, ai_takeover"
+_MOVE_COLUMNS = "seq, seat, user_id, code, at, actor, n, undone"
+_TIMER_COLUMNS = "id, table_id, kind, due_at, payload, created_at"
+# The applied choices: not an undo row, not taken back by one.
+_APPLIED = "actor != 'undo' AND undone = 0"
 
 # Tables the manager loads at start-up: open or started ones, and finished ones whose last
 # phase report was never acknowledged (so that it can still be posted).
@@ -102,12 +110,13 @@ def _table(row: Sequence[Any]) -> TableRecord:
         started_at=row[10],
         finished_at=row[11],
         reported_seq=row[12],
+        settings=json.loads(row[13] or "{}"),
     )
 
 
 def _seat(row: Sequence[Any]) -> SeatRecord:
-    # row: seat, name, user_id, is_ai, joined_at
-    return SeatRecord(row[0], row[1], row[2], bool(row[3]), row[4])
+    # row: _SEAT_COLUMNS
+    return SeatRecord(row[0], row[1], row[2], bool(row[3]), row[4], row[5], row[6], bool(row[7]))
 
 
 def _snapshot(row: Sequence[Any]) -> SnapshotRecord:
@@ -116,8 +125,13 @@ def _snapshot(row: Sequence[Any]) -> SnapshotRecord:
 
 
 def _move(row: Sequence[Any]) -> MoveRecord:
-    # row: seq, seat, user_id, code, at
-    return MoveRecord(row[0], row[1], row[2], row[3], row[4])
+    # row: _MOVE_COLUMNS
+    return MoveRecord(row[0], row[1], row[2], row[3], row[4], row[5], row[6], bool(row[7]))
+
+
+def _timer(row: Sequence[Any]) -> TimerRecord:
+    # row: _TIMER_COLUMNS
+    return TimerRecord(row[0], row[1], row[2], row[3], json.loads(row[4]), row[5])
 
 
 class Store:
@@ -230,15 +244,21 @@ class Store:
         seed: int,
         seats: Sequence[SeatRecord],
         now: float | None = None,
+        settings: dict[str, Any] | None = None,
     ) -> TableRecord:
-        """Insert an open table with its first seats; `ChannelBusy` if the channel has one."""
+        """Insert an open table with its first seats; `ChannelBusy` if the channel has one.
+        `settings` is the game manager's JSON (deadline, absent players, AI level)."""
         at = time.time() if now is None else now
         try:
             async with self._tx() as db:
                 cur = await db.execute(
                     "INSERT INTO game_tables (guild_id, channel_id, creator_id, max_seats, options,"
-                    " seed, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (guild_id, channel_id, creator_id, max_seats, json.dumps(options), seed, OPEN, at, at),
+                    " seed, status, created_at, updated_at, settings)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        guild_id, channel_id, creator_id, max_seats, json.dumps(options), seed, OPEN,
+                        at, at, json.dumps(settings or {}),
+                    ),
                 )
                 table_id = cur.lastrowid
                 assert table_id is not None
@@ -259,6 +279,7 @@ class Store:
             created_at=at,
             updated_at=at,
             seats=list(seats),
+            settings=dict(settings or {}),
         )
 
     @staticmethod
@@ -267,10 +288,45 @@ class Store:
     ) -> None:
         await db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
         await db.executemany(
-            "INSERT INTO seats (table_id, seat, user_id, name, is_ai, joined_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            [(table_id, s.seat, s.user_id, s.name, int(s.is_ai), s.joined_at) for s in seats],
+            "INSERT INTO seats (table_id, seat, user_id, name, is_ai, joined_at, ai_level,"
+            " missed_in_row, ai_takeover) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    table_id, s.seat, s.user_id, s.name, int(s.is_ai), s.joined_at, s.ai_level,
+                    s.missed_in_row, int(s.ai_takeover),
+                )
+                for s in seats
+            ],
         )
+
+    @staticmethod
+    async def _write_seat_states(
+        db: aiosqlite.Connection, table_id: int, seats: Sequence[SeatRecord]
+    ) -> None:
+        """A started game's seats keep their people; only their absence state changes."""
+        await db.executemany(
+            "UPDATE seats SET missed_in_row = ?, ai_takeover = ? WHERE table_id = ? AND seat = ?",
+            [(s.missed_in_row, int(s.ai_takeover), table_id, s.seat) for s in seats],
+        )
+
+    @staticmethod
+    async def _replace_timers(
+        db: aiosqlite.Connection,
+        table_id: int,
+        clear: Sequence[str],
+        timers: Sequence[NewTimer],
+        at: float,
+    ) -> None:
+        if clear:
+            marks = ", ".join("?" for _ in clear)
+            await db.execute(
+                f"DELETE FROM timers WHERE table_id = ? AND kind IN ({marks})", (table_id, *clear)
+            )
+        if timers:
+            await db.executemany(
+                "INSERT INTO timers (table_id, kind, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+                [(table_id, t.kind, t.due_at, json.dumps(t.payload), at) for t in timers],
+            )
 
     async def update_lobby(
         self,
@@ -303,12 +359,16 @@ class Store:
         seats: Sequence[SeatRecord],
         snapshot: SnapshotRecord,
         now: float | None = None,
+        clear_timers: Sequence[str] = (),
+        timers: Sequence[NewTimer] = (),
     ) -> None:
-        """Mark a table started with its final seats and the snapshot of the opening state."""
+        """Mark a table started with its final seats and the snapshot of the opening state
+        (and, in the same transaction, the timers of the first decision)."""
         at = time.time() if now is None else now
         async with self._tx() as db:
             await self._write_seats(db, table_id, seats)
             await self._insert_snapshot(db, table_id, snapshot)
+            await self._replace_timers(db, table_id, clear_timers, timers, at)
             await db.execute(
                 "UPDATE game_tables SET status = ?, started_at = ?, updated_at = ? WHERE id = ?",
                 (STARTED, at, at, table_id),
@@ -348,19 +408,31 @@ class Store:
         *,
         snapshot: SnapshotRecord | None = None,
         finished: bool = False,
+        seat_states: Sequence[SeatRecord] = (),
+        clear_timers: Sequence[str] = (),
+        timers: Sequence[NewTimer] = (),
     ) -> None:
-        """Commit one applied choice (and the snapshot it calls for) in one transaction.
+        """Commit one applied choice (and the snapshot it calls for) in one transaction, with
+        the seats whose absence state it changed (`missed_in_row`, `ai_takeover`), the table's
+        timers of the kinds in `clear_timers` deleted and `timers` added.
 
-        The insert fails (IntegrityError) if a move with this seq is already logged: a move is
-        never recorded twice.
+        The insert fails (IntegrityError) if the log already holds a row at this position
+        (`move.n`, by default `move.seq`) or an applied move with this seq: a move is never
+        recorded twice.
         """
+        actor = move.who
+        if actor not in ACTORS or actor == UNDO:
+            raise ValueError(f"a move's actor is one of {ACTORS[:-1]}, not {actor!r}")
         async with self._tx() as db:
             await db.execute(
-                "INSERT INTO moves (table_id, seq, seat, user_id, code, at) VALUES (?, ?, ?, ?, ?, ?)",
-                (table_id, move.seq, move.seat, move.user_id, move.code, move.at),
+                "INSERT INTO moves (table_id, n, seq, seat, user_id, code, at, actor)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, move.pos, move.seq, move.seat, move.user_id, move.code, move.at, actor),
             )
             if snapshot is not None:
                 await self._insert_snapshot(db, table_id, snapshot)
+            await self._write_seat_states(db, table_id, seat_states)
+            await self._replace_timers(db, table_id, clear_timers, timers, move.at)
             if finished:
                 await db.execute(
                     "UPDATE game_tables SET status = ?, finished_at = ?, updated_at = ? WHERE id = ?",
@@ -371,6 +443,64 @@ class Store:
                 await db.execute(
                     "UPDATE game_tables SET updated_at = ? WHERE id = ?", (move.at, table_id)
                 )
+
+    async def record_undo(
+        self,
+        table_id: int,
+        undo: MoveRecord,
+        *,
+        undone_n: int,
+        clear_timers: Sequence[str] = (),
+        timers: Sequence[NewTimer] = (),
+    ) -> None:
+        """Log an undo in one transaction: the applied choice at log position `undone_n` is
+        marked undone and `undo` (actor `undo`, the seq and code taken back, who undid, at log
+        position `undo.n`) is appended; timers as in `record_move`.
+
+        `StoreError` if that choice is not the last applied one, is already undone, or a
+        snapshot was taken after it (a choice that ended a phase is never undone).
+        """
+        if undo.who != UNDO or undo.n is None:
+            raise ValueError("an undo row has actor 'undo' and its own log position n")
+        async with self._tx() as db:
+            rows = list(await db.execute_fetchall(
+                f"SELECT n, seq, code FROM moves WHERE table_id = ? AND {_APPLIED}"
+                " ORDER BY seq DESC LIMIT 1",
+                (table_id,),
+            ))  # fmt: skip
+            if not rows or tuple(rows[0]) != (undone_n, undo.seq, undo.code):
+                raise StoreError(f"table {table_id}: move {undone_n} is not the last applied choice")
+            later = list(await db.execute_fetchall(
+                "SELECT 1 FROM snapshots WHERE table_id = ? AND seq > ? LIMIT 1", (table_id, undo.seq)
+            ))  # fmt: skip
+            if later:
+                raise StoreError(f"table {table_id}: a snapshot follows move {undone_n}")
+            await db.execute(
+                "UPDATE moves SET undone = 1 WHERE table_id = ? AND n = ?", (table_id, undone_n)
+            )
+            await db.execute(
+                "INSERT INTO moves (table_id, n, seq, seat, user_id, code, at, actor)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, undo.n, undo.seq, undo.seat, undo.user_id, undo.code, undo.at, UNDO),
+            )
+            await db.execute("UPDATE game_tables SET updated_at = ? WHERE id = ?", (undo.at, table_id))
+            await self._replace_timers(db, table_id, clear_timers, timers, undo.at)
+
+    async def update_seat_states(
+        self,
+        table_id: int,
+        seats: Sequence[SeatRecord],
+        *,
+        clear_timers: Sequence[str] = (),
+        timers: Sequence[NewTimer] = (),
+        now: float | None = None,
+    ) -> None:
+        """Set the absence state of a started game's seats (a take-back) and replace timers,
+        in one transaction."""
+        at = time.time() if now is None else now
+        async with self._tx() as db:
+            await self._write_seat_states(db, table_id, seats)
+            await self._replace_timers(db, table_id, clear_timers, timers, at)
 
     async def ack_reports(self, table_id: int, seq: int) -> None:
         """Remember that the phase reports up to move count `seq` have been posted."""
@@ -405,18 +535,30 @@ class Store:
 
     async def seats(self, table_id: int) -> list[SeatRecord]:
         rows = await self._fetchall(
-            "SELECT seat, name, user_id, is_ai, joined_at FROM seats WHERE table_id = ? ORDER BY seat",
-            (table_id,),
+            f"SELECT {_SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
         )
         return [_seat(r) for r in rows]
 
     async def moves(self, table_id: int, *, from_seq: int = 0) -> list[MoveRecord]:
+        """The applied choices (the game's history from `from_seq` on; undone ones left out)."""
         rows = await self._fetchall(
-            "SELECT seq, seat, user_id, code, at FROM moves WHERE table_id = ? AND seq >= ?"
+            f"SELECT {_MOVE_COLUMNS} FROM moves WHERE table_id = ? AND seq >= ? AND {_APPLIED}"
             " ORDER BY seq",
             (table_id, from_seq),
         )
         return [_move(r) for r in rows]
+
+    async def move_log(self, table_id: int) -> list[MoveRecord]:
+        """The whole log in order: every choice applied (undone ones marked) and every undo."""
+        rows = await self._fetchall(
+            f"SELECT {_MOVE_COLUMNS} FROM moves WHERE table_id = ? ORDER BY n", (table_id,)
+        )
+        return [_move(r) for r in rows]
+
+    async def log_size(self, table_id: int) -> int:
+        """The number of rows in the table's log (the position of the next one)."""
+        rows = await self._fetchall("SELECT MAX(n) FROM moves WHERE table_id = ?", (table_id,))
+        return 0 if not rows or rows[0][0] is None else int(rows[0][0]) + 1
 
     async def snapshots(self, table_id: int) -> list[SnapshotRecord]:
         rows = await self._fetchall(
@@ -449,16 +591,18 @@ class Store:
         )
         snap = _snapshot(rows[0]) if rows else None
         moves = await self.moves(table_id, from_seq=snap.seq if snap else 0)
-        return StoredTable(table, snap, moves)
+        return StoredTable(
+            table, snap, moves, await self.log_size(table_id), await self.timers_for(table_id)
+        )
 
     async def load_active(self) -> list[StoredTable]:
-        """Every table the manager keeps in memory, in four queries whatever their number."""
+        """Every table the manager keeps in memory, in six queries whatever their number."""
         tables = await self._fetchall(
             f"WITH {_LOADED} SELECT {_TABLE_COLUMNS} FROM game_tables"
             " WHERE id IN (SELECT id FROM loaded) ORDER BY id"
         )
         seats = await self._fetchall(
-            f"WITH {_LOADED} SELECT table_id, seat, name, user_id, is_ai, joined_at FROM seats"
+            f"WITH {_LOADED} SELECT table_id, {_SEAT_COLUMNS} FROM seats"
             " WHERE table_id IN (SELECT id FROM loaded) ORDER BY table_id, seat"
         )
         snaps = await self._fetchall(
@@ -467,20 +611,33 @@ class Store:
             " ON s.table_id = l.table_id AND s.seq = l.seq"
         )
         moves = await self._fetchall(
-            f"WITH {_LOADED}, {_LATEST} SELECT m.table_id, m.seq, m.seat, m.user_id, m.code, m.at"
-            " FROM moves m JOIN latest l ON m.table_id = l.table_id AND m.seq >= l.seq"
+            f"WITH {_LOADED}, {_LATEST} SELECT m.table_id, m.seq, m.seat, m.user_id, m.code, m.at,"
+            " m.actor, m.n, m.undone FROM moves m JOIN latest l ON m.table_id = l.table_id"
+            " AND m.seq >= l.seq WHERE m.actor != 'undo' AND m.undone = 0"
             " ORDER BY m.table_id, m.seq"
+        )
+        sizes = await self._fetchall(
+            f"WITH {_LOADED} SELECT table_id, MAX(n) FROM moves"
+            " WHERE table_id IN (SELECT id FROM loaded) GROUP BY table_id"
+        )
+        timers = await self._fetchall(
+            f"WITH {_LOADED} SELECT {_TIMER_COLUMNS} FROM timers"
+            " WHERE table_id IN (SELECT id FROM loaded) ORDER BY due_at, id"
         )
         out: dict[int, StoredTable] = {}
         for row in tables:
             rec = _table(row)
-            out[rec.id] = StoredTable(rec, None, [])
+            out[rec.id] = StoredTable(rec, None, [], 0)
         for row in seats:
             out[row[0]].table.seats.append(_seat(row[1:]))
         for row in snaps:
             out[row[0]].snapshot = _snapshot(row[1:])
         for row in moves:
             out[row[0]].moves.append(_move(row[1:]))
+        for row in sizes:
+            out[row[0]].log_size = int(row[1]) + 1
+        for row in timers:
+            out[row[1]].timers.append(_timer(row))
         return list(out.values())
 
     async def count_tables(self, status: str | None = None) -> int:
@@ -529,20 +686,19 @@ class Store:
         """Timers due at `now` (default: the clock), soonest first."""
         at = time.time() if now is None else now
         rows = await self._fetchall(
-            "SELECT id, table_id, kind, due_at, payload, created_at FROM timers"
-            " WHERE due_at <= ? ORDER BY due_at, id LIMIT ?",
+            f"SELECT {_TIMER_COLUMNS} FROM timers WHERE due_at <= ? ORDER BY due_at, id LIMIT ?",
             (at, limit),
         )
-        return [TimerRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+        return [_timer(r) for r in rows]
 
     async def timers_for(self, table_id: int, kind: str | None = None) -> list[TimerRecord]:
-        sql = "SELECT id, table_id, kind, due_at, payload, created_at FROM timers WHERE table_id = ?"
+        sql = f"SELECT {_TIMER_COLUMNS} FROM timers WHERE table_id = ?"
         params: list[Any] = [table_id]
         if kind is not None:
             sql += " AND kind = ?"
             params.append(kind)
         rows = await self._fetchall(sql + " ORDER BY due_at, id", params)
-        return [TimerRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
+        return [_timer(r) for r in rows]
 
     async def next_timer_due(self) -> float | None:
         rows = await self._fetchall("SELECT MIN(due_at) FROM timers")

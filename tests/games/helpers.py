@@ -7,7 +7,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from bot.games import ActResult, Manager
+from bot.games import ActResult, BaseListener, Manager, Pending, Seat, Table, TableSettings
 from bot.rules import Decision, Event, State
 
 GUILD = 900
@@ -28,14 +28,19 @@ async def started_table(
     ai: int = 0,
     seed: int = 1,
     first_user: int = 101,
+    settings: TableSettings | dict[str, Any] | None = None,
+    ai_level: str | None = None,
 ) -> tuple[list[int], ActResult]:
-    """A started table with `humans` people (user ids first_user, first_user+1, ...) then AIs."""
+    """A started table with `humans` people (user ids first_user, first_user+1, ...) then AIs
+    (at `ai_level`), with the table `settings` (deadline...)."""
     users = [first_user + i for i in range(humans)]
-    await manager.create_table(GUILD, channel, users[0], f"U{users[0]}", humans + ai, seed=seed)
+    await manager.create_table(
+        GUILD, channel, users[0], f"U{users[0]}", humans + ai, seed=seed, settings=settings
+    )
     for uid in users[1:]:
         await manager.join(channel, uid, f"U{uid}")
     for _ in range(ai):
-        await manager.add_ai(channel, users[0])
+        await manager.add_ai(channel, users[0], level=ai_level)
     result = await manager.start(channel, users[0])
     return users, result
 
@@ -66,3 +71,39 @@ class FakeRenderer:
     def __call__(self, state: State, events: list[Event], pending: Decision | None) -> bytes:
         self.calls.append((state.round, state.phase, len(events), threading.current_thread().name))
         return b"\x89PNG fake " + f"{state.round}:{state.phase}:{len(state.history)}".encode()
+
+
+class ManualClock:
+    """A clock the test moves by hand (Unix seconds); tests never wait for real."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> float:
+        self.now += seconds
+        return self.now
+
+    def to(self, when: float) -> float:
+        self.now = max(self.now, when)
+        return self.now
+
+
+class Recorder(BaseListener):
+    """A listener that records what the manager told it."""
+
+    def __init__(self) -> None:
+        self.autos: list[tuple[ActResult, str]] = []
+        self.reminders: list[tuple[Pending, float]] = []
+        self.takeovers: list[tuple[Table, Seat]] = []
+
+    async def on_auto(self, result: ActResult, why: str) -> None:
+        self.autos.append((result, why))
+
+    async def on_reminder(self, pending: Pending, deadline_at: float) -> None:
+        self.reminders.append((pending, deadline_at))
+
+    async def on_takeover(self, table: Table, seat: Seat) -> None:
+        self.takeovers.append((table, seat))

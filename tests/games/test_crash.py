@@ -51,7 +51,13 @@ def check_log_integrity(db: Path) -> None:
     try:
         assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
         for (table_id,) in con.execute("SELECT id FROM game_tables WHERE status != 'open'"):
-            seqs = [r[0] for r in con.execute("SELECT seq FROM moves WHERE table_id = ? ORDER BY seq", (table_id,))]
+            seqs = [
+                r[0]
+                for r in con.execute(
+                    "SELECT seq FROM moves WHERE table_id = ? AND actor != 'undo' AND undone = 0 ORDER BY seq",
+                    (table_id,),
+                )
+            ]  # the applied choices (an undo row and the choice it took back are left out)
             assert seqs == list(range(len(seqs)))
             latest = con.execute("SELECT MAX(seq) FROM snapshots WHERE table_id = ?", (table_id,)).fetchone()[0]
             assert latest is not None and latest <= len(seqs)

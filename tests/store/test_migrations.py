@@ -7,10 +7,12 @@ import random
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from bot.games import Manager
 from bot.games.reports import Chronicle
 from bot.rules import new_game
-from bot.store import MIGRATIONS, SCHEMA_VERSION, Store
+from bot.store import MIGRATIONS, SCHEMA_VERSION, MoveRecord, Store
 
 
 def build_v1(path: Path) -> tuple[str, list[str]]:
@@ -99,3 +101,56 @@ async def test_each_migration_applies_in_one_step(tmp_path: Path) -> None:
         store = await Store.open(path)
         assert await store.schema_version() == SCHEMA_VERSION
         await store.close()
+
+
+async def test_v2_database_gets_settings_seat_states_and_the_undo_log(tmp_path: Path) -> None:
+    """Version 3 rebuilds the move log with log positions and actors, keeps every move, adds
+    table settings and seat states with their defaults; the old game plays on, undo included."""
+    path = tmp_path / "v2.sqlite3"
+    expected_state, history = build_v1(path)
+    con = sqlite3.connect(path)
+    con.execute("INSERT INTO seats VALUES (1, 1, NULL, 'Bot', 1, 1.0)")  # an AI seat in the lobby
+    con.commit()
+    con.close()
+    store = await Store.open(path, migrations=MIGRATIONS[:2])
+    assert await store.schema_version() == 2
+    await store.close()
+
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION >= 3
+        moves = await store.move_log(2)
+        assert [(m.pos, m.seq, m.code) for m in moves] == [(i, i, c) for i, c in enumerate(history)]
+        assert {m.who for m in moves} == {"player"} and not any(m.undone for m in moves)
+        assert await store.moves(2) == moves and await store.log_size(2) == len(history)
+        seats = await store.seats(1)
+        assert [(s.ai_level, s.missed_in_row, s.ai_takeover) for s in seats] == [(None, 0, False)] * 2
+        rec = await store.get_table(2)
+        assert rec is not None and rec.settings == {}
+        # The partial unique index: one applied move per seq.
+        with pytest.raises(sqlite3.IntegrityError):
+            await store.record_move(2, MoveRecord(3, 0, 201, "again", 9.0, n=99))
+    finally:
+        await store.close()
+    con = sqlite3.connect(path)
+    indexes = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+    assert "moves_applied" in indexes
+    assert con.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'moves_v3'").fetchone()[0] == 0
+    assert con.execute("PRAGMA foreign_key_check").fetchall() == []
+    con.close()
+
+    manager = await Manager.open(path, render=None)
+    try:
+        await manager.load()
+        t = manager.table(51)
+        assert t is not None and t.game is not None and t.game.to_json() == expected_state
+        assert t.log_size == len(history)
+        p = manager.pending(51)
+        assert p is not None and p.user_id is not None and p.seq == len(history)
+        result = await manager.act(51, p.user_id, p.seq, p.decision.choices[0].code)
+        if not any(e.kind == "phase_end" for e in result.events):
+            await manager.undo(51, p.user_id)
+            assert t.game.to_json() == expected_state
+            assert [m.who for m in await manager.store.move_log(t.id)][-2:] == ["player", "undo"]
+    finally:
+        await manager.close()

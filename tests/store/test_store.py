@@ -177,3 +177,73 @@ async def test_a_newer_database_is_not_touched(tmp_path: Path) -> None:
     con.close()
     with pytest.raises(SchemaTooNew):
         await Store.open(path)
+
+
+async def test_a_move_carries_its_timers_and_seat_states(tmp_path: Path) -> None:
+    from bot.store import AUTO, DEADLINE, REMINDER, NewTimer
+
+    store = await Store.open(tmp_path / "db.sqlite3", synchronous="NORMAL")
+    try:
+        tid = await new_table(store)
+        seats = [SeatRecord(0, "Ann", 101), SeatRecord(1, "AI 1", None, True, ai_level="greedy")]
+        first = [NewTimer(REMINDER, 50.0, {"seq": 0}), NewTimer(DEADLINE, 100.0, {"seq": 0})]
+        await store.start_table(tid, seats=seats, snapshot=snap(0), clear_timers=(REMINDER, DEADLINE), timers=first)
+        assert [(t.kind, t.payload) for t in await store.timers_for(tid)] == [
+            (REMINDER, {"seq": 0}), (DEADLINE, {"seq": 0})
+        ]  # fmt: skip
+        await store.add_timer(tid, "other", 10.0)  # a kind the move does not touch
+        missed = SeatRecord(0, "Ann", 101, missed_in_row=1, ai_takeover=True)
+        await store.record_move(
+            tid, MoveRecord(0, 0, None, "c0", 100.0, AUTO), seat_states=[missed],
+            clear_timers=(REMINDER, DEADLINE), timers=[NewTimer(DEADLINE, 200.0, {"seq": 1})],
+        )  # fmt: skip
+        assert sorted((t.kind, t.due_at) for t in await store.timers_for(tid)) == [(DEADLINE, 200.0), ("other", 10.0)]
+        got = await store.seats(tid)
+        assert (got[0].missed_in_row, got[0].ai_takeover, got[1].ai_level) == (1, True, "greedy")
+        assert [(m.who, m.user_id) for m in await store.moves(tid)] == [(AUTO, None)]
+        # A failed move leaves the timers and seats as they were.
+        with pytest.raises(sqlite3.IntegrityError):
+            await store.record_move(
+                tid, MoveRecord(0, 0, 101, "c0", 101.0), seat_states=[SeatRecord(0, "Ann", 101)],
+                clear_timers=(REMINDER, DEADLINE),
+            )  # fmt: skip
+        assert len(await store.timers_for(tid)) == 2 and (await store.seats(tid))[0].ai_takeover
+        [bulk] = await store.load_active()
+        assert bulk.log_size == 1 and len(bulk.timers) == 2 and bulk.table.seats == got
+        with pytest.raises(ValueError):
+            await store.record_move(tid, MoveRecord(1, 0, 101, "c1", 1.0, "undo"))
+    finally:
+        await store.close()
+
+
+async def test_undo_rows_in_the_log(tmp_path: Path) -> None:
+    from bot.store import UNDO, StoreError
+
+    store = await Store.open(tmp_path / "db.sqlite3", synchronous="NORMAL")
+    try:
+        tid = await new_table(store)
+        await store.start_table(tid, seats=[SeatRecord(0, "Ann", 101), SeatRecord(1, "AI 1", None, True)], snapshot=snap(0))
+        await store.record_move(tid, MoveRecord(0, 0, 101, "a", 1.0))
+        await store.record_move(tid, MoveRecord(1, 1, None, "b", 2.0), snapshot=snap(2))
+        await store.record_move(tid, MoveRecord(2, 0, 101, "c", 3.0))
+        # Only the last applied choice, and not one a snapshot follows.
+        with pytest.raises(StoreError):
+            await store.record_undo(tid, MoveRecord(1, 0, 101, "b", 4.0, UNDO, 3), undone_n=1)
+        await store.record_undo(tid, MoveRecord(2, 0, 101, "c", 4.0, UNDO, 3), undone_n=2)
+        with pytest.raises(StoreError):  # already undone
+            await store.record_undo(tid, MoveRecord(2, 0, 101, "c", 4.0, UNDO, 4), undone_n=2)
+        with pytest.raises(StoreError):  # the choice before ended a phase (snapshot 2)
+            await store.record_undo(tid, MoveRecord(1, 1, 101, "b", 4.0, UNDO, 4), undone_n=1)
+        await store.record_move(tid, MoveRecord(2, 0, 101, "d", 5.0, n=4))
+        log = await store.move_log(tid)
+        assert [(m.pos, m.seq, m.code, m.who, m.undone) for m in log] == [
+            (0, 0, "a", "player", False), (1, 1, "b", "ai", False), (2, 2, "c", "player", True),
+            (3, 2, "c", UNDO, False), (4, 2, "d", "player", False),
+        ]  # fmt: skip
+        assert [m.code for m in await store.moves(tid)] == ["a", "b", "d"]
+        loaded = await store.load_table(tid)
+        assert loaded is not None and [m.code for m in loaded.moves] == ["d"] and loaded.log_size == 5
+        [bulk] = await store.load_active()
+        assert bulk.moves == loaded.moves and bulk.log_size == 5
+    finally:
+        await store.close()

@@ -1,0 +1,184 @@
+"""Deadlines and reminders: what the manager stores for a pending decision, and the listener the
+Discord layer gives it to hear about moves made outside an interaction.
+
+For a person's decision at a table with a deadline the manager stores two timers in the same
+transaction as the move (or start, undo, take-back) that made the decision pending: a reminder
+at half time and the deadline. Both carry the decision number (`seq`); any later move of the
+table replaces them, and a timer whose `seq` is not the pending decision's is dropped, never
+applied. AI seats and seats the AI has taken over get no timers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from bot.store import DEADLINE, REMINDER, NewTimer
+
+from .settings import TableSettings
+
+if TYPE_CHECKING:
+    from .manager import ActResult
+    from .table import Pending, Seat, Table
+
+log = logging.getLogger(__name__)
+
+TIMER_KINDS = (REMINDER, DEADLINE)
+MAX_SLEEP = 30.0  # the scheduler looks at the store at least this often (seconds)
+IDLE_SLEEP = 1.0  # after a pass that could not fire a due timer (the store failed)
+
+
+def decision_timers(
+    settings: TableSettings, seat: Seat | None, seq: int, now: float
+) -> tuple[list[NewTimer], tuple[int, float, float] | None]:
+    """The timers for decision number `seq` of `seat` (None: no decision, the game is over):
+    none without a deadline or when the AI decides; and the (seq, reminder at, deadline at)
+    the table keeps in memory."""
+    limit = settings.deadline
+    if limit is None or seat is None or seat.automatic or seat.user_id is None:
+        return [], None
+    deadline_at = now + limit
+    reminder_at = now + limit / 2
+    base: dict[str, Any] = {"seq": seq, "seat": seat.seat, "user_id": seat.user_id}
+    timers = [
+        NewTimer(REMINDER, reminder_at, {**base, "deadline_at": deadline_at}),
+        NewTimer(DEADLINE, deadline_at, base),
+    ]
+    return timers, (seq, reminder_at, deadline_at)
+
+
+def missed_text(name: str, label: str, takeover_after: int | None, missed: int, taken_over: bool) -> str:
+    """The sentence for the channel when the game moved for an absent player."""
+    text = f"{name} missed the deadline: the game played {label} for them."
+    if taken_over:
+        times = "the deadline" if missed == 1 else f"{missed} deadlines in a row"
+        text += (
+            f" {name} has missed {times}, so the AI plays their seat from now on,"
+            " until they take it back."
+        )
+    elif takeover_after is not None and missed == takeover_after - 1:
+        text += f" One more missed deadline and the AI takes over {name}'s seat."
+    return text
+
+
+class Listener(Protocol):
+    """What the Discord layer hears from the manager outside an interaction.
+
+    `on_auto`: moves made by the manager itself: a deadline's automatic move and the AI moves
+    that followed it (`result` as from `act`: moves, phase reports to post then `ack`, the next
+    pending decision to prompt), with `why`, a sentence for the channel.
+    `on_reminder`: half of a person's time has passed; ping them (`pending.user_id`).
+    `on_takeover`: a seat was handed to the AI after missed deadlines (`on_auto` came first).
+    The manager logs and swallows a listener's exceptions.
+    """
+
+    async def on_auto(self, result: ActResult, why: str) -> None: ...
+
+    async def on_reminder(self, pending: Pending, deadline_at: float) -> None: ...
+
+    async def on_takeover(self, table: Table, seat: Seat) -> None: ...
+
+
+class BaseListener:
+    """A listener that does nothing: subclass it and override what you need."""
+
+    async def on_auto(self, result: ActResult, why: str) -> None:
+        return None
+
+    async def on_reminder(self, pending: Pending, deadline_at: float) -> None:
+        return None
+
+    async def on_takeover(self, table: Table, seat: Seat) -> None:
+        return None
+
+
+@dataclass(slots=True)
+class FiredTimer:
+    """What `run_due_timers` did with one due timer.
+
+    `outcome`: `reminded` (the listener was told), `moved` (the deadline's automatic move was
+    made; `result` holds it and the AI moves that followed), `skipped` (a reminder whose deadline
+    had passed too: only the deadline acts), `dropped` (stale: the decision it was set for is no
+    longer pending, or its table is gone), `failed` (the move could not be saved; the timer
+    stays and fires on a later pass).
+    """
+
+    timer_id: int
+    table_id: int
+    kind: str
+    seq: int | None
+    outcome: str
+    result: ActResult | None = None
+    why: str = ""
+
+
+class Scheduler:
+    """Sleeps until the next due timer (at most `max_sleep` seconds, woken early when a new
+    timer is stored) and runs `run_due`. Its first pass runs `first` (start-up work) too."""
+
+    def __init__(
+        self,
+        run_due: Callable[[], Awaitable[list[FiredTimer]]],
+        next_due: Callable[[], Awaitable[float | None]],
+        clock: Callable[[], float],
+        *,
+        first: Callable[[], Awaitable[Any]] | None = None,
+        max_sleep: float = MAX_SLEEP,
+    ) -> None:
+        self._run_due = run_due
+        self._next_due = next_due
+        self._clock = clock
+        self._first = first
+        self.max_sleep = max_sleep
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self.passes = 0
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    def start(self) -> None:
+        if not self.running:
+            self._task = asyncio.get_running_loop().create_task(self._loop(), name="caylus-timers")
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    async def stop(self) -> None:
+        task, self._task = self._task, None
+        if task is None:
+            return
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    async def _loop(self) -> None:
+        if self._first is not None:
+            try:
+                await self._first()
+            except Exception:
+                log.exception("timers: the start-up pass failed")
+        while True:
+            self._wake.clear()
+            stuck = False
+            try:
+                fired = await self._run_due()
+                stuck = any(f.outcome == "failed" for f in fired)
+                due = await self._next_due()
+            except Exception:
+                log.exception("timers: a pass failed")
+                due, stuck = None, True
+            self.passes += 1
+            if due is None:
+                sleep = self.max_sleep
+            else:
+                sleep = min(self.max_sleep, max(0.0, due - self._clock()))
+            if stuck:
+                sleep = max(sleep, IDLE_SLEEP)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=sleep)

@@ -1,0 +1,100 @@
+"""Undo of one's own last choice.
+
+A person may take back their last choice while it is the table's last applied choice (no other
+seat, AI seats included, has chosen since; the game did not choose for them) and it did not end
+a phase. Within a phase nothing new is revealed by the automatic steps: Caylus draws nothing
+after the setup, so the position after a choice follows from the position before it. A choice
+that ended a phase is final: the phase report (and its board) is out, the snapshot taken.
+Repeated undos walk back one's own consecutive choices under the same conditions.
+
+The game is rebuilt by replaying the history without the last choice, and verified: replaying
+that choice on the rebuilt game must give back the current state exactly.
+
+In the move log an undo is a row of its own (actor `undo`, the seq and code taken back, who
+undid and when) and the choice it took back is marked `undone`; the applied history is the rows
+neither undone nor undo (`history_from_log` replays a log so).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+from bot.rules import Event, Game
+from bot.store import AUTO, PLAYER, TAKEOVER, UNDO, MoveRecord
+
+from .refusals import ActedSince, CannotUndo, NothingToUndo, NotYourChoice, PhaseOver
+from .reports import event_to_dict
+from .table import Seat, Table
+
+ENDS_PHASE = frozenset({"phase_end", "game_over"})
+
+
+def undo_target(table: Table, seat: Seat) -> MoveRecord:
+    """The logged choice `seat`'s person may undo now, or the refusal saying why not."""
+    window = table.since_snapshot  # applied choices since the last phase end
+    if table.moves_applied == 0:
+        raise NothingToUndo("There is nothing to undo: nobody has made a choice yet.")
+    if not window:
+        raise PhaseOver(
+            "The last choice ended a phase, and the phase report is out: it can no longer be undone."
+        )
+    last = window[-1]
+    if last.seat == seat.seat:
+        if last.who == PLAYER and last.user_id == seat.user_id:
+            return last
+        if last.who == AUTO:
+            raise NotYourChoice()
+        if last.who == TAKEOVER:
+            raise NotYourChoice(
+                "The AI made your last choice while it played your seat; you can only undo your own "
+                "last choice."
+            )
+    names = table.names
+    for i in range(len(window) - 1, -1, -1):
+        m = window[i]
+        if m.seat == seat.seat and m.who == PLAYER and m.user_id == seat.user_id:
+            raise ActedSince(names[window[i + 1].seat])
+    raise CannotUndo(
+        f"You can only undo your own last choice, before anyone else acts; the last choice was "
+        f"{names[last.seat]}'s."
+    )
+
+
+def rebuild_without_last(game: Game) -> tuple[Game, list[Event]]:
+    """The game before its last choice (replayed from the seed, and verified), and the events
+    that choice caused. `PhaseOver` if it ended a phase; `RuntimeError` if the replay does not
+    give back the current state (then nothing may be undone)."""
+    s = game.state
+    if not s.history:
+        raise NothingToUndo()
+    names = [p.name for p in s.players]
+    restored = Game.replay(names, s.seed, s.options, s.history[:-1])
+    trial = restored.clone()
+    events = trial.apply(s.history[-1])
+    if any(e.kind in ENDS_PHASE for e in events):
+        raise PhaseOver()
+    if trial.to_json() != game.to_json():
+        raise RuntimeError("replaying the history does not give back the current state")
+    return restored, events
+
+
+def same_events(a: Iterable[Event], b: Iterable[Event]) -> bool:
+    dump = lambda es: json.dumps([event_to_dict(e) for e in es], sort_keys=True, default=str)  # noqa: E731
+    return bool(dump(a) == dump(b))
+
+
+def history_from_log(log: Iterable[MoveRecord]) -> list[str]:
+    """The applied history from the whole move log in order (`Store.move_log`): choices are
+    appended, an undo row takes back the last one (it must name its seq and code)."""
+    history: list[str] = []
+    for row in log:
+        if row.who == UNDO:
+            if not history or len(history) - 1 != row.seq or history[-1] != row.code:
+                raise ValueError(f"undo row {row.pos} does not take back the last choice")
+            history.pop()
+        else:
+            if row.seq != len(history):
+                raise ValueError(f"log row {row.pos} is choice {row.seq}, expected {len(history)}")
+            history.append(row.code)
+    return history
