@@ -1,0 +1,227 @@
+"""Load on the Discord layer: T tables whose simulated players answer as fast as they can.
+
+    python benchmarks/bot_load.py --tables 100 --decisions 30
+
+The fake Discord runs in its own process (`python -m tests.fake_discord --driver ...`); its driver
+(`drive` below, in the fake's process) opens T tables with three people each (`/caylus new`, two
+Join clicks, Start) and then every table plays through the bot's own messages — Choose… on the
+turn message, then a button or a select of the chooser — until it has answered `--decisions`
+decisions or its game is over. The bot (the real CaylusBot, with the real board renderer unless
+`--render tiny`) runs in this process on a temporary database.
+
+The last line printed is one JSON object:
+    {"tables": T, "interactions": n, "per_s": ..., "ack_p50_ms": ..., "ack_p99_ms": ...}
+where ack is the time from the interaction's gateway event (sent by the fake) to the bot's
+callback (received by the fake), both measured in the fake's process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+PEOPLE_PER_TABLE = 3
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return ordered[k]
+
+
+# ----- the driver, in the fake's process ------------------------------------------------------
+
+
+async def drive(fake: Any) -> None:
+    """`--driver benchmarks.bot_load:drive`: play T tables at once, print the figures."""
+    from tests.e2e.sim import Table, short_game_pick
+
+    decisions = int(os.environ.get("BOT_LOAD_DECISIONS", "30"))
+    seed = int(os.environ.get("BOT_LOAD_SEED", "1"))
+    await fake.state.changed.wait_for(
+        lambda: fake.state.global_commands, 60.0, lambda: "the bot never synced its commands"
+    )
+    guild = next(iter(fake.state.guilds.values()))
+    players = [m for m in guild.members.values() if m.user.username.startswith("player")]
+    channels = [fake.state.channels[c] for c in guild.channel_ids]
+    tables = []
+    for i, channel in enumerate(channels):
+        people = players[i * PEOPLE_PER_TABLE : (i + 1) * PEOPLE_PER_TABLE]
+        tables.append(Table(fake, channel, people, random.Random(seed + i), pick=short_game_pick, timeout=120.0))
+
+    async def play(table: Table) -> None:
+        creator = next(iter(table.people.values()))
+        card = await table.seat_everyone(creator, seats=PEOPLE_PER_TABLE)
+        await table.start(card, creator)
+        while table.stats.decisions < decisions and await table.play_turn():
+            pass
+
+    began = time.perf_counter()
+    outcomes = await asyncio.gather(*(play(t) for t in tables), return_exceptions=True)
+    elapsed = time.perf_counter() - began
+    failures = [repr(o) for o in outcomes if isinstance(o, BaseException)]
+    latencies = fake.latencies()
+    late = [r for r in fake.interactions if r.rejected]
+    answered = [r for r in fake.interactions if r.latency is not None]
+    slowest = sorted(answered, key=lambda r: -(r.latency or 0.0))[:15]
+    print(
+        json.dumps(
+            {
+                "driver": True,
+                "interactions": len(latencies),
+                "decisions": sum(t.stats.decisions for t in tables),
+                "seconds": elapsed,
+                "latencies": latencies,
+                "failures": failures[:5],
+                "failed_tables": len(failures),
+                "refused_callbacks": len(late),
+                "problems": [str(p) for p in fake.problems[:5]],
+                "slowest": [
+                    [r.label.split(":")[0], round((r.latency or 0) * 1000), round(r.dispatched_perf - began, 2)]
+                    for r in slowest
+                ],
+            }
+        ),
+        flush=True,
+    )
+
+
+# ----- the bot, in this process --------------------------------------------------------------
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    import pytest
+
+    from bot.config import Settings
+    from bot.games import render_board_png
+    from bot.ui.app import RENDER_PROCESSES, CaylusBot
+    from tests.e2e.conftest import tiny_render
+    from tests.fake_discord import FakeEndpoints, patch_discord
+
+    env = {
+        **os.environ,
+        "BOT_LOAD_DECISIONS": str(args.decisions),
+        "BOT_LOAD_SEED": str(args.seed),
+        "PYTHONPATH": str(ROOT),
+    }
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tests.fake_discord",
+        "--port", str(args.port),
+        "--guilds", "1",
+        "--channels", str(args.tables),
+        "--users", str(args.tables * PEOPLE_PER_TABLE),
+        "--driver", "benchmarks.bot_load:drive",
+        cwd=ROOT, env=env, stdout=asyncio.subprocess.PIPE, limit=2**26,
+    )  # fmt: skip
+    assert proc.stdout is not None
+    monkeypatch = pytest.MonkeyPatch()
+    bot: CaylusBot | None = None
+    try:
+        info = json.loads(await asyncio.wait_for(proc.stdout.readline(), 60))
+        patch_discord(monkeypatch, FakeEndpoints.from_info(info))
+        with tempfile.TemporaryDirectory() as tmp:
+            settings = Settings(  # type: ignore[call-arg]
+                _env_file=None, discord_token=info["token"], database_path=Path(tmp) / "load.sqlite3"
+            )
+            render = tiny_render if args.render == "tiny" else render_board_png
+            processes = RENDER_PROCESSES if args.render == "real" else 0
+            bot = CaylusBot(
+                settings,
+                render=render,
+                render_processes=processes,
+                freeze_memory=True,
+                guild_ready_timeout=0.05,
+            )
+            await bot.login(info["token"])
+            connection = asyncio.create_task(bot.connect())
+            line = await asyncio.wait_for(proc.stdout.readline(), args.timeout)
+            figures = json.loads(line)
+            await bot.publisher.idle()
+            await bot.close()
+            await asyncio.wait_for(connection, 10)
+    finally:
+        if bot is not None and not bot.is_closed():
+            await bot.close()
+        monkeypatch.undo()
+        proc.terminate()
+        await proc.wait()
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--decisions", type=int, default=30, help="decisions answered per table")
+    parser.add_argument(
+        "--render",
+        choices=("real", "threads", "tiny"),
+        default="real",
+        help="real: the board renderer in worker processes (as `python -m bot` runs it); "
+        "threads: the same in the manager's threads; tiny: a 4x4 PNG",
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--port", type=int, default=0)
+    parser.add_argument("--timeout", type=float, default=1800.0)
+    args = parser.parse_args()
+    import logging
+
+    logging.basicConfig(level=logging.WARNING)
+    import gc
+
+    pauses: list[tuple[int, float]] = []
+    started: list[float] = [0.0]
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            pauses.append((info["generation"], time.perf_counter() - started[0]))
+
+    gc.callbacks.append(on_gc)
+    figures = asyncio.run(run(args))
+    gc.callbacks.remove(on_gc)
+    latencies = [x * 1000.0 for x in figures["latencies"]]
+    n = figures["interactions"]
+    extra = {
+        "decisions": figures["decisions"],
+        "seconds": round(figures["seconds"], 2),
+        "ack_mean_ms": round(statistics.fmean(latencies), 2) if latencies else 0.0,
+        "ack_max_ms": round(max(latencies), 2) if latencies else 0.0,
+        "failed_tables": figures["failed_tables"],
+        "refused_callbacks": figures["refused_callbacks"],
+        "render": args.render,
+        "gc_max_pause_ms": round(max((t for _, t in pauses), default=0.0) * 1000, 1),
+        "slowest": figures.get("slowest", [])[:5],
+    }
+    if figures["failures"] or figures["problems"]:
+        print(f"failures: {figures['failures']} problems: {figures['problems']}", file=sys.stderr)
+    print(json.dumps(extra))
+    print(
+        json.dumps(
+            {
+                "tables": args.tables,
+                "interactions": n,
+                "per_s": round(n / figures["seconds"], 1) if figures["seconds"] else 0.0,
+                "ack_p50_ms": round(percentile(latencies, 0.50), 2),
+                "ack_p99_ms": round(percentile(latencies, 0.99), 2),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()

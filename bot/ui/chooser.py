@@ -1,0 +1,203 @@
+"""The chooser: one function turns any pending `Decision` into buttons and selects.
+
+Every decision kind of the rules core (docs/notation.md) goes through `layout`:
+
+- the provost (phase 4 and the Merchants' guild): three rows of buttons, back / stay / forward;
+- up to 5 choices (or up to 10 short ones): buttons, "do nothing" choices last and grey;
+- otherwise one select with the choices (cost and effect in each option's description) and the
+  "do nothing" choices (Pass, Do nothing, Done, Take the worker home …) as buttons below;
+- more than 25 choices: several selects, grouped — special buildings and the castle / road 1–14 /
+  road 15–28 for placements, the Gate and the Lawyer; runs of 25 otherwise.
+
+A chooser shows only legal choices (the decision's own list) and fits Discord's limits: at most
+5 rows, 5 buttons a row, 25 options a select, labels of 80 (buttons) and 100 (options).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.rules import Choice, Decision, Game
+
+from . import texts
+from .components import ChoiceButton, ChoiceSelect, OpenButton, UndoButton, static_view
+
+STOP_CODES = frozenset({"pass", "skip", "done", "home", "0"})
+MAX_ROWS = 5
+ROW_WIDTH = 5
+MAX_OPTIONS = 25
+MAX_BUTTON_LABEL = 80
+MAX_OPTION_TEXT = 100
+SHORT_LABEL = 25
+PLACE_KINDS = frozenset({"place", "gate"})
+
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """The choices of one select."""
+
+    title: str
+    choices: tuple[Choice, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    selects: tuple[Group, ...]
+    button_rows: tuple[tuple[Choice, ...], ...]
+
+    @property
+    def rows(self) -> int:
+        return len(self.selects) + len(self.button_rows)
+
+
+def _road_space(code: str) -> int:
+    return int(code[1:]) if code[:1] == "r" and code[1:].isdigit() else 0
+
+
+def _provost_rows(choices: list[Choice]) -> tuple[tuple[Choice, ...], ...]:
+    back = sorted((c for c in choices if c.code.startswith("-")), key=lambda c: int(c.code))
+    stay = [c for c in choices if c.code == "0"]
+    forward = sorted((c for c in choices if c.code.startswith("+")), key=lambda c: int(c.code))
+    return tuple(tuple(row) for row in (back, stay, forward) if row)
+
+
+def _rows_of(choices: list[Choice]) -> tuple[tuple[Choice, ...], ...]:
+    return tuple(tuple(choices[i : i + ROW_WIDTH]) for i in range(0, len(choices), ROW_WIDTH))
+
+
+def _chunks(title: str, choices: list[Choice]) -> list[Group]:
+    if len(choices) <= MAX_OPTIONS:
+        return [Group(title, tuple(choices))] if choices else []
+    out = []
+    for i in range(0, len(choices), MAX_OPTIONS):
+        part = choices[i : i + MAX_OPTIONS]
+        out.append(Group(texts.GROUP_PART.format(low=i + 1, high=i + len(part)), tuple(part)))
+    return out
+
+
+def _groups(kind: str, choices: list[Choice]) -> list[Group]:
+    title = texts.SELECT_TITLES.get(kind, texts.GROUP_ANY)
+    if len(choices) <= MAX_OPTIONS:
+        return _chunks(title, choices)
+    road = [c for c in choices if _road_space(c.code)]
+    other = [c for c in choices if not _road_space(c.code)]
+    if not road:
+        return _chunks(title, choices)
+    groups = _chunks(texts.GROUP_SPECIALS if kind in PLACE_KINDS else texts.GROUP_ANY, other)
+    for low, high in ((1, 14), (15, 28)):
+        part = [c for c in road if low <= _road_space(c.code) <= high]
+        groups += _chunks(texts.GROUP_ROAD.format(low=low, high=high), part)
+    return groups
+
+
+def layout(decision: Decision) -> Layout:
+    """Where each legal choice of `decision` goes: selects first, then rows of buttons."""
+    choices = list(decision.choices)
+    if decision.kind in ("provost", "guild") and len(choices) <= 3 * ROW_WIDTH:
+        return Layout((), _provost_rows(choices))
+    stops = [c for c in choices if c.code in STOP_CODES]
+    others = [c for c in choices if c.code not in STOP_CODES]
+    if len(choices) <= ROW_WIDTH and all(len(c.label) <= MAX_BUTTON_LABEL for c in choices):
+        return Layout((), (tuple(others + stops),))
+    if len(choices) <= 2 * ROW_WIDTH and all(len(c.label) <= SHORT_LABEL for c in choices):
+        return Layout((), _rows_of(others + stops))
+    selects = tuple(_groups(decision.kind, others))
+    result = Layout(selects, _rows_of(stops))
+    if result.rows > MAX_ROWS:
+        raise ValueError(f"{len(choices)} choices of a {decision.kind} decision do not fit")
+    return result
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def option(game: Game | None, kind: str, choice: Choice) -> discord.SelectOption:
+    """A select option: the label's head as the label, its cost (and effect) as description."""
+    head, _, cost = choice.label.partition(" — ")
+    details = [cost] if cost else []
+    effect = ""
+    if game is not None and kind in PLACE_KINDS:
+        effect = texts.place_effect(game, choice.code)
+    elif kind == "build":
+        effect = texts.build_effect(choice.code)
+    if effect:
+        details.append(effect)
+    description = " · ".join(details) or None
+    return discord.SelectOption(
+        label=_cut(head, MAX_OPTION_TEXT),
+        value=choice.code,
+        description=_cut(description, MAX_OPTION_TEXT) if description else None,
+    )
+
+
+def chooser_view(
+    table_id: int,
+    decision: Decision | None,
+    game: Game | None = None,
+    *,
+    undo_seq: int | None = None,
+) -> discord.ui.View:
+    """The components answering `decision` (custom_ids carry the table and the decision); with
+    `undo_seq`, an Undo button too (on the last row with room; left out if there is none)."""
+    items: list[discord.ui.Item[Any]] = []
+    row = 0
+    if decision is not None:
+        row = _choice_items(items, table_id, decision, game)
+    if undo_seq is not None:
+        room = row < MAX_ROWS
+        if not room and decision is not None:  # no free row: the last row of buttons, if it can
+            rows = layout(decision).button_rows
+            room, row = bool(rows) and len(rows[-1]) < ROW_WIDTH, row - 1
+        if room:
+            items.append(UndoButton(table_id, undo_seq, label=texts.UNDO_BUTTON, row=row))
+    return static_view(*items)
+
+
+def _choice_items(
+    items: list[discord.ui.Item[Any]], table_id: int, decision: Decision, game: Game | None
+) -> int:
+    """Add the selects and buttons of `decision` to `items`; return the number of rows used."""
+    plan = layout(decision)
+    row = 0
+    for number, group in enumerate(plan.selects):
+        options = [option(game, decision.kind, c) for c in group.choices]
+        items.append(
+            ChoiceSelect(
+                table_id, decision.seq, number, placeholder=group.title, options=options, row=row
+            )
+        )
+        row += 1
+    for button_row in plan.button_rows:
+        for choice in button_row:
+            style = (
+                discord.ButtonStyle.secondary
+                if choice.code in STOP_CODES
+                else discord.ButtonStyle.primary
+            )
+            items.append(
+                ChoiceButton(
+                    table_id,
+                    decision.seq,
+                    choice.code,
+                    label=_cut(choice.label[:1].upper() + choice.label[1:], MAX_BUTTON_LABEL),
+                    style=style,
+                    row=row,
+                )
+            )
+        row += 1
+    return row
+
+
+def open_view(table_id: int, seq: int) -> discord.ui.View:
+    """The turn message's single button."""
+    return static_view(OpenButton(table_id, seq, label=texts.CHOOSE_BUTTON))
+
+
+def components_of(view: discord.ui.View) -> list[dict[str, Any]]:
+    """The raw components a view sends (for tests and benchmarks)."""
+    return view.to_components()

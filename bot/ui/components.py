@@ -1,0 +1,170 @@
+"""The buttons and selects, as `discord.ui.DynamicItem`s: their meaning is in their custom_id
+(bot/ui/ids.py), so they work on any message, before or after a restart.
+
+Callbacks are thin: they hand the click to the bot's play or lobby flows.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from . import ids
+
+if TYPE_CHECKING:
+    from .app import CaylusBot
+
+
+def host(interaction: discord.Interaction[Any]) -> CaylusBot:
+    return cast("CaylusBot", interaction.client)
+
+
+class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.CHOICE_TEMPLATE):
+    """Answer decision `seq` of a table with `code`."""
+
+    def __init__(
+        self,
+        table_id: int,
+        seq: int,
+        code: str,
+        *,
+        label: str | None = None,
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or code, style=style, custom_id=ids.choice_id(table_id, seq, code), row=row
+        )
+        super().__init__(button)
+        self.table_id, self.seq, self.code = table_id, seq, code
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceButton:
+        return cls(int(match["table"]), int(match["seq"]), match["code"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await host(interaction).play.choose(interaction, self.table_id, self.seq, self.code)
+
+
+class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.SELECT_TEMPLATE):
+    """One group of a chooser's choices; the value picked is a choice code."""
+
+    def __init__(
+        self,
+        table_id: int,
+        seq: int,
+        group: int,
+        *,
+        placeholder: str | None = None,
+        options: list[discord.SelectOption] | None = None,
+        row: int | None = None,
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=ids.select_id(table_id, seq, group),
+            placeholder=placeholder,
+            options=options or [discord.SelectOption(label="…", value="…")],
+            row=row,
+        )
+        super().__init__(select)
+        self.table_id, self.seq, self.group = table_id, seq, group
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChoiceSelect:
+        return cls(int(match["table"]), int(match["seq"]), int(match["group"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or []
+        code = str(values[0]) if values else ""
+        await host(interaction).play.choose(interaction, self.table_id, self.seq, code)
+
+
+class OpenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.OPEN_TEMPLATE):
+    """The "Choose…" button of a turn message: shows its player the chooser, ephemerally."""
+
+    def __init__(self, table_id: int, seq: int, *, label: str = "Choose…") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, style=discord.ButtonStyle.primary, custom_id=ids.open_id(table_id, seq)
+        )
+        super().__init__(button)
+        self.table_id, self.seq = table_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OpenButton:
+        return cls(int(match["table"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await host(interaction).play.open_chooser(interaction, self.table_id, self.seq)
+
+
+LOBBY_STYLES = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "ai": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+    "abandon": discord.ButtonStyle.danger,
+}
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.LOBBY_TEMPLATE):
+    """Join, Leave, Add AI, Start on a table card; Abandon on its confirmation."""
+
+    def __init__(self, table_id: int, action: str, *, label: str | None = None) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or action.title(),
+            style=LOBBY_STYLES[action],
+            custom_id=ids.lobby_id(table_id, action),
+        )
+        super().__init__(button)
+        self.table_id, self.action = table_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(int(match["table"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await host(interaction).lobby.press(interaction, self.table_id, self.action)
+
+
+class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UNDO_TEMPLATE):
+    """Take back one's last choice while decision `seq` is still the pending one."""
+
+    def __init__(self, table_id: int, seq: int, *, label: str = "Undo", row: int | None = None) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, style=discord.ButtonStyle.danger, custom_id=ids.undo_id(table_id, seq), row=row
+        )
+        super().__init__(button)
+        self.table_id, self.seq = table_id, seq
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> UndoButton:
+        return cls(int(match["table"]), int(match["seq"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await host(interaction).play.undo(interaction, self.table_id, self.seq)
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, OpenButton, LobbyButton, UndoButton)
+
+
+def static_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    """A view holding only dynamic items, already stopped: discord.py sends its components but
+    keeps nothing in memory for it (no view store entry, no 15-minute timeout task for an
+    ephemeral message). Clicks reach the dynamic items registered in `setup_hook`."""
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    view.stop()
+    return view

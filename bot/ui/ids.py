@@ -1,0 +1,58 @@
+"""The custom_id formats of every button and select the bot posts (each ≤ 100 characters).
+
+A component carries its whole meaning in its custom_id, so a button posted before a restart still
+works after it (the items are registered as `discord.ui.DynamicItem`s in `setup_hook`):
+
+    cy:<table>:<seq>:<code>    a choice button: answer decision number <seq> with <code>
+    cy:<table>:<seq>:open      the "Choose…" button of a turn message: open the chooser
+    cys:<table>:<seq>:<group>  a select of the chooser (its values are choice codes)
+    cyl:<table>:<action>       a lobby button: join, leave, ai, start; abandon (confirmation)
+    cyu:<table>:<seq>          "Undo": take back one's last choice, if decision <seq> is still
+                               the pending one (nobody has acted since)
+
+The templates are mutually exclusive: discord.py dispatches a click to every template that
+matches, so no custom_id may match two of them. Choice codes never contain ':' and no code is
+"open" (docs/notation.md).
+"""
+
+from __future__ import annotations
+
+CHOICE_TEMPLATE = r"cy:(?P<table>[0-9]+):(?P<seq>[0-9]+):(?P<code>(?!open$)[^:]+)"
+OPEN_TEMPLATE = r"cy:(?P<table>[0-9]+):(?P<seq>[0-9]+):open"
+SELECT_TEMPLATE = r"cys:(?P<table>[0-9]+):(?P<seq>[0-9]+):(?P<group>[0-9]+)"
+LOBBY_ACTIONS = ("join", "leave", "ai", "start", "abandon")
+LOBBY_TEMPLATE = r"cyl:(?P<table>[0-9]+):(?P<action>" + "|".join(LOBBY_ACTIONS) + ")"
+
+UNDO_TEMPLATE = r"cyu:(?P<table>[0-9]+):(?P<seq>[0-9]+)"
+
+MAX_CUSTOM_ID = 100
+
+
+def _checked(custom_id: str) -> str:
+    if len(custom_id) > MAX_CUSTOM_ID:
+        raise ValueError(f"custom_id longer than {MAX_CUSTOM_ID} characters: {custom_id!r}")
+    return custom_id
+
+
+def choice_id(table_id: int, seq: int, code: str) -> str:
+    if ":" in code or code == "open":
+        raise ValueError(f"{code!r} cannot be carried in a custom_id")
+    return _checked(f"cy:{table_id}:{seq}:{code}")
+
+
+def open_id(table_id: int, seq: int) -> str:
+    return _checked(f"cy:{table_id}:{seq}:open")
+
+
+def select_id(table_id: int, seq: int, group: int) -> str:
+    return _checked(f"cys:{table_id}:{seq}:{group}")
+
+
+def lobby_id(table_id: int, action: str) -> str:
+    if action not in LOBBY_ACTIONS:
+        raise ValueError(f"unknown lobby action {action!r}")
+    return _checked(f"cyl:{table_id}:{action}")
+
+
+def undo_id(table_id: int, seq: int) -> str:
+    return _checked(f"cyu:{table_id}:{seq}")

@@ -1,0 +1,220 @@
+"""The table before the game: `/caylus new`, the table card and its buttons, join / leave /
+start / abandon.
+
+The table card is an ordinary channel message (so it can be edited for as long as the table
+lives) that always shows who is seated. Its buttons are dynamic items (`cyl:<table>:<action>`),
+so they keep working after a restart; the card's message id is remembered in memory, and a card
+clicked after a restart is remembered again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games import NoTable, Refusal, Table
+
+from . import replies, texts
+from .components import LobbyButton, static_view
+
+if TYPE_CHECKING:
+    from .app import CaylusBot
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+
+
+def lobby_view(table: Table) -> discord.ui.View:
+    return static_view(
+        *(
+            LobbyButton(table.id, action, label=label)
+            for action, label in (
+                ("join", texts.JOIN),
+                ("leave", texts.LEAVE),
+                ("ai", texts.ADD_AI),
+                ("start", texts.START),
+            )
+        )
+    )
+
+
+def abandon_view(table: Table) -> discord.ui.View:
+    return static_view(LobbyButton(table.id, "abandon", label=texts.ABANDON_BUTTON))
+
+
+def is_moderator(interaction: discord.Interaction[Any]) -> bool:
+    return bool(interaction.permissions.manage_channels)
+
+
+class Lobby:
+    def __init__(self, bot: CaylusBot) -> None:
+        self.bot = bot
+        self.cards: dict[int, tuple[int, int]] = {}  # table id -> (channel id, message id)
+        self._card_locks: dict[int, asyncio.Lock] = {}
+
+    # ----- /caylus new ------------------------------------------------------------------------
+
+    async def new(
+        self,
+        interaction: discord.Interaction[Any],
+        *,
+        seats: int,
+        ai: int,
+        jeweller: bool,
+        lawyer_pp: int,
+        simple_favours: bool,
+        ai_level: str,
+        deadline: int | None = None,
+    ) -> None:
+        if not await replies.defer(interaction, thinking=True):
+            return
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await replies.say(interaction, texts.not_here())
+            return
+        user = interaction.user
+        options = {"jeweller": jeweller, "lawyer_pp": lawyer_pp, "simple_favors": simple_favours}
+        try:
+            replies.require_posting(interaction)
+            async with self.bot.channel_lock(interaction.channel_id):
+                table = await self.bot.manager.create_table(
+                    interaction.guild_id,
+                    interaction.channel_id,
+                    user.id,
+                    user.display_name,
+                    seats,
+                    options,
+                    ai_seats=[ai_level] * ai,
+                    settings={"ai_level": ai_level, "deadline": deadline},
+                )
+        except Refusal as r:
+            await replies.refuse(interaction, r)
+            return
+        message = await self._post_card(table)
+        if message is None:
+            await replies.say(interaction, texts.card_not_posted())
+            return
+        link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{message.id}"
+        await replies.say(interaction, texts.table_opened(link))
+
+    # ----- buttons and commands ---------------------------------------------------------------
+
+    async def press(self, interaction: discord.Interaction[Any], table_id: int, action: str) -> None:
+        """A button of a table card (or of the abandon confirmation)."""
+        if not await replies.defer(interaction):
+            return
+        table = self.bot.manager.table_by_id(table_id)
+        if table is None or not table.is_active:
+            await replies.say(interaction, texts.table_gone())
+            return
+        if action != "abandon" and interaction.message is not None:
+            self.cards[table.id] = (table.channel_id, interaction.message.id)
+        await self._do(interaction, table, action, from_card=True)
+
+    async def command(self, interaction: discord.Interaction[Any], action: str) -> None:
+        """`/caylus join`, `/caylus leave`, `/caylus start`."""
+        if not await replies.defer(interaction, thinking=True):
+            return
+        table = self.bot.manager.table(interaction.channel_id or 0)
+        if table is None or not table.is_active:
+            await replies.refuse(interaction, NoTable())
+            return
+        await self._do(interaction, table, action, from_card=False)
+
+    async def ask_abandon(self, interaction: discord.Interaction[Any]) -> None:
+        """`/caylus abandon`: a confirmation only the person sees."""
+        table = self.bot.manager.table(interaction.channel_id or 0)
+        if table is None or not table.is_active:
+            await replies.refuse(interaction, NoTable())
+            return
+        await replies.say(interaction, texts.abandon_confirm(), view=abandon_view(table))
+
+    async def _do(
+        self, interaction: discord.Interaction[Any], table: Table, action: str, *, from_card: bool
+    ) -> None:
+        user = interaction.user
+        manager = self.bot.manager
+        channel_id = table.channel_id
+        try:
+            if action == "join":
+                await manager.join(channel_id, user.id, user.display_name)
+                note = texts.joined(table, user.id)
+            elif action == "leave":
+                await manager.leave(channel_id, user.id)
+                note = texts.left()
+            elif action == "ai":
+                await manager.add_ai(
+                    channel_id, user.id, is_moderator=is_moderator(interaction), level=table.settings.ai_level
+                )
+                note = texts.ai_added(table)
+            elif action == "start":
+                replies.require_posting(interaction)
+                async with self.bot.channel_lock(channel_id):
+                    result = await manager.start(channel_id, user.id, is_moderator=is_moderator(interaction))
+                    self.bot.publisher.publish(result, actor_id=user.id, new_game=True)
+                note = texts.started()
+            elif action == "abandon":
+                async with self.bot.channel_lock(channel_id):
+                    await manager.abandon(channel_id, user.id, is_moderator=is_moderator(interaction))
+                self.bot.publisher.forget_table(table)
+                self.bot.publisher.announce(channel_id, texts.abandoned(user.id))
+                await replies.show(interaction, texts.abandoned_ephemeral(), view=None)
+                await self.refresh_card(table)
+                return
+            else:
+                raise ValueError(f"unknown lobby action {action!r}")
+        except Refusal as r:
+            await replies.refuse(interaction, r)
+            return
+        await self.refresh_card(table)
+        if not from_card:
+            await replies.say(interaction, note)
+
+    # ----- the card ----------------------------------------------------------------------------
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        lock = self._card_locks.get(table_id)
+        if lock is None:
+            lock = self._card_locks[table_id] = asyncio.Lock()
+        return lock
+
+    async def refresh_card(self, table: Table) -> None:
+        """Show the table as it is now on its card (a new card if none is known and the table
+        is still open). Edits are serialised per table, each showing the latest state."""
+        async with self._lock(table.id):
+            card = self.cards.get(table.id)
+            view = lobby_view(table) if table.is_open else None
+            if card is not None:
+                channel_id, message_id = card
+                message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+                try:
+                    await message.edit(content=texts.lobby_card(table), view=view, allowed_mentions=NO_MENTIONS)
+                    return
+                except discord.NotFound:
+                    self.cards.pop(table.id, None)
+                except discord.HTTPException as e:
+                    log.warning("table %d: the card could not be updated: %s", table.id, e)
+                    return
+            if table.is_open:
+                await self._post_card(table, locked=True)
+        if not table.is_open:  # the card is final once the game starts
+            self.cards.pop(table.id, None)
+            self._card_locks.pop(table.id, None)
+
+    async def _post_card(self, table: Table, *, locked: bool = False) -> discord.Message | None:
+        if not locked:
+            async with self._lock(table.id):
+                return await self._post_card(table, locked=True)
+        channel = self.bot.get_partial_messageable(table.channel_id)
+        try:
+            message = await channel.send(
+                texts.lobby_card(table), view=lobby_view(table), allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException as e:
+            log.warning("table %d: the card could not be posted: %s", table.id, e)
+            return None
+        self.cards[table.id] = (table.channel_id, message.id)
+        return message

@@ -1,0 +1,241 @@
+"""Playing: the chooser, choice clicks and the move commands all end in `Play.act`.
+
+`act` is the one path from Discord to `manager.act`: acknowledge first (storage, AI seats and
+board images can take longer than Discord's 3 seconds), check that the game can be posted here,
+apply under the channel's lock, hand the result to the publisher in the same lock (so results
+are posted in the order they happened), then tell the player what was done — and, when the next
+decision is theirs too (a favour's line, then its effect), show it right there.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+
+from bot.games import (
+    CannotUndo,
+    GameOver,
+    NotAPlayer,
+    NotStarted,
+    NotYourTurn,
+    Pending,
+    Refusal,
+    StaleDecision,
+    Table,
+)
+
+from . import replies, texts
+from .chooser import chooser_view
+
+if TYPE_CHECKING:
+    from .app import CaylusBot
+
+log = logging.getLogger(__name__)
+
+PLACE_KINDS = ("place", "gate")
+PROVOST_KINDS = ("provost", "guild")
+NOT_NOW = "?"  # autocomplete value when the command cannot be used now: act explains why
+
+
+def chooser_for(table: Table, pending: Pending, *, note: str = "") -> tuple[str, discord.ui.View]:
+    """The chooser message of a pending decision: its text and its components."""
+    return (
+        texts.chooser_header(table, pending.decision, note=note),
+        chooser_view(table.id, pending.decision, table.game),
+    )
+
+
+def pending_for(table: Table, user_id: int) -> Pending:
+    """The table's pending decision if it is `user_id`'s; otherwise the refusal saying why."""
+    if table.is_open:
+        raise NotStarted()
+    if table.is_finished or not table.is_active:
+        raise GameOver()
+    if table.seat_of(user_id) is None:
+        raise NotAPlayer()
+    pending = table.pending
+    if pending is None:
+        raise GameOver()
+    if pending.user_id != user_id:
+        raise NotYourTurn(pending)
+    return pending
+
+
+def provost_code(value: str) -> str:
+    """`2`, `+2`, `-1`, `0` → the notation (`+2`, `-1`, `0`)."""
+    text = value.strip().replace("−", "-")
+    try:
+        k = int(text)
+    except ValueError:
+        return text
+    return "0" if k == 0 else f"{k:+d}"
+
+
+class Play:
+    def __init__(self, bot: CaylusBot) -> None:
+        self.bot = bot
+
+    # ----- components ------------------------------------------------------------------------
+
+    async def open_chooser(self, interaction: discord.Interaction[Any], table_id: int, seq: int) -> None:
+        """The "Choose…" button: the player's current chooser, only for them."""
+        table = self.bot.manager.table_by_id(table_id)
+        if table is None:
+            await replies.say(interaction, texts.table_gone())
+            return
+        try:
+            pending = pending_for(table, interaction.user.id)
+        except Refusal as r:
+            await replies.refuse(interaction, r)
+            return
+        note = "" if pending.seq == seq else texts.MOVED_ON
+        content, view = chooser_for(table, pending, note=note)
+        await replies.say(interaction, content, view=view)
+
+    async def choose(self, interaction: discord.Interaction[Any], table_id: int, seq: int, code: str) -> None:
+        """A choice button or select of a chooser."""
+        if not await replies.defer(interaction):
+            return
+        table = self.bot.manager.table_by_id(table_id)
+        if table is None:
+            await replies.say(interaction, texts.table_gone())
+            return
+        await self.act(interaction, table.channel_id, seq, code)
+
+    # ----- commands --------------------------------------------------------------------------
+
+    async def command(self, interaction: discord.Interaction[Any], code: str) -> None:
+        """`/caylus place`, `/caylus pass`, `/caylus provost`: answer the current decision."""
+        if not await replies.defer(interaction, thinking=True):
+            return
+        channel_id = interaction.channel_id or 0
+        table = self.bot.manager.table(channel_id)
+        decision = table.decision if table is not None else None
+        await self.act(interaction, channel_id, decision.seq if decision else -1, code)
+
+    def autocomplete(
+        self, interaction: discord.Interaction[Any], current: str, kinds: tuple[str, ...], *, skip: tuple[str, ...] = ()
+    ) -> list[app_commands.Choice[str]]:
+        """The legal choices of the user's pending decision if it is of `kinds`, matching what
+        was typed; otherwise one entry saying why the command cannot be used now."""
+        table = self.bot.manager.table(interaction.channel_id or 0)
+        if table is None:
+            return [app_commands.Choice(name=texts.NO_TABLE_HERE, value=NOT_NOW)]
+        try:
+            pending = pending_for(table, interaction.user.id)
+        except Refusal as r:
+            return [app_commands.Choice(name=texts.clip(r.message, 100), value=NOT_NOW)]
+        decision = pending.decision
+        if decision.kind not in kinds:
+            return [app_commands.Choice(name=texts.not_now(decision.prompt), value=NOT_NOW)]
+        needle = current.strip().lower()
+        out = []
+        for c in decision.choices:
+            if c.code in skip:
+                continue
+            if needle and needle not in c.code.lower() and needle not in c.label.lower():
+                continue
+            out.append(app_commands.Choice(name=texts.clip(c.label, 100), value=c.code))
+        return out[:25]
+
+    # ----- the one path to the manager -------------------------------------------------------
+
+    async def act(self, interaction: discord.Interaction[Any], channel_id: int, seq: int, code: str) -> None:
+        """Apply `code` to decision `seq` at the channel's table as the interaction's user, post
+        the result in the channel and tell the user (the interaction is already deferred)."""
+        user_id = interaction.user.id
+        manager = self.bot.manager
+        try:
+            replies.require_posting(interaction)
+            async with self.bot.channel_lock(channel_id):
+                result = await manager.act(channel_id, user_id, seq, code)
+                self.bot.publisher.publish(result, actor_id=user_id)
+                pending = result.table.pending  # now, which may already be later than the result's
+                can_undo = pending is not None and manager.can_undo(channel_id, user_id)
+        except StaleDecision as r:
+            view = None
+            table = manager.table(channel_id)
+            pending = table.pending if table is not None else None
+            if table is not None and pending is not None and pending.user_id == user_id:
+                _, view = chooser_for(table, pending)
+            await replies.refuse(interaction, r, view=view)
+            return
+        except Refusal as r:
+            await replies.refuse(interaction, r)
+            return
+        except Exception:
+            log.exception("channel %d: a move (%s) failed", channel_id, code)
+            await replies.say(interaction, texts.internal_error())
+            return
+        label = result.moves[0].label if result.moves else code
+        await self._show_next(interaction, result.table, pending, texts.chosen(label), can_undo=can_undo)
+
+    async def _show_next(
+        self,
+        interaction: discord.Interaction[Any],
+        table: Table,
+        pending: Pending | None,
+        done: str,
+        *,
+        can_undo: bool,
+    ) -> None:
+        """What was done, then the person's next decision if it is theirs (with Undo while
+        their last choice can be taken back)."""
+        user_id = interaction.user.id
+        mine = pending is not None and pending.user_id == user_id and not pending.is_ai
+        header = texts.chooser_header(table, pending.decision) if mine and pending else None
+        undo_seq = pending.seq if can_undo and pending is not None else None
+        view = None
+        if mine or undo_seq is not None:
+            decision = pending.decision if mine and pending else None
+            view = chooser_view(table.id, decision, table.game, undo_seq=undo_seq)
+        content = texts.after_choice(table, done, pending, header)
+        await replies.show(interaction, content, view=view)
+
+    # ----- undo and take-back ----------------------------------------------------------------
+
+    async def undo(self, interaction: discord.Interaction[Any], table_id: int | None, seq: int | None) -> None:
+        """The Undo button (`seq`: the decision pending right after the choice; the button is
+        out of date once someone acted) or `/caylus undo` (no table id, no seq)."""
+        if not await replies.defer(interaction, thinking=table_id is None):
+            return
+        manager = self.bot.manager
+        table = manager.table_by_id(table_id) if table_id is not None else manager.table(interaction.channel_id or 0)
+        if table is None:
+            await replies.say(interaction, texts.table_gone())
+            return
+        user_id = interaction.user.id
+        try:
+            async with self.bot.channel_lock(table.channel_id):
+                current = table.pending
+                if seq is not None and (current is None or current.seq != seq):
+                    raise CannotUndo(texts.UNDO_TOO_LATE)
+                result = await manager.undo(table.channel_id, user_id)
+                undone = result.undone
+                note = texts.undone_public(undone.name, undone.label) if undone else None
+                self.bot.publisher.publish(result, actor_id=user_id, note=note)
+                pending = table.pending
+        except Refusal as r:
+            await replies.refuse(interaction, r)
+            return
+        label = result.undone.label if result.undone else ""
+        await self._show_next(interaction, table, pending, texts.undone(label), can_undo=False)
+
+    async def take_back(self, interaction: discord.Interaction[Any]) -> None:
+        """`/caylus takeback`: the person plays their seat again after the AI took it over."""
+        if not await replies.defer(interaction, thinking=True):
+            return
+        channel_id = interaction.channel_id or 0
+        try:
+            async with self.bot.channel_lock(channel_id):
+                table = await self.bot.manager.take_back(channel_id, interaction.user.id)
+                pending = table.pending
+        except Refusal as r:
+            await replies.refuse(interaction, r)
+            return
+        if pending is not None and pending.user_id == interaction.user.id:
+            self.bot.publisher.show_turn(table)
+        await self._show_next(interaction, table, pending, texts.seat_back(), can_undo=False)

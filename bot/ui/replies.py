@@ -1,0 +1,111 @@
+"""Answering an interaction: one function for every refusal, one for the bot's own replies, and
+the check that the bot may post the game in a channel."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+from discord.utils import MISSING
+
+from bot.games import Refusal
+
+from . import texts
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
+
+
+class MissingPermissions(Refusal):
+    """The bot cannot post the game (messages, board images) in this channel."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        super().__init__(texts.missing_permissions(names))
+        self.names = list(names)
+
+
+def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
+    """The permissions the bot lacks in the interaction's channel to post the game there."""
+    perms = interaction.app_permissions
+    kind = getattr(interaction.channel, "type", None)
+    send = "send_messages_in_threads" if kind in THREADS else "send_messages"
+    needed = ("view_channel", send, "attach_files")
+    return [texts.PERMISSION_NAMES[n] for n in needed if not getattr(perms, n)]
+
+
+def require_posting(interaction: discord.Interaction[Any]) -> None:
+    """Raise `MissingPermissions` when the bot could not post the game here."""
+    missing = missing_permissions(interaction)
+    if missing:
+        raise MissingPermissions(missing)
+
+
+async def say(
+    interaction: discord.Interaction[Any],
+    content: str,
+    *,
+    view: discord.ui.View | None = None,
+    ephemeral: bool = True,
+) -> None:
+    """Reply to the person: the interaction's response, or a followup once it was deferred."""
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.send_message(
+                content, view=view or MISSING, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
+            )
+        else:
+            await interaction.followup.send(
+                content, view=view or MISSING, ephemeral=ephemeral, allowed_mentions=NO_MENTIONS
+            )
+    except discord.HTTPException as e:
+        log.warning("could not answer interaction %s: %s", interaction.id, e)
+
+
+async def show(
+    interaction: discord.Interaction[Any], content: str, *, view: discord.ui.View | None
+) -> None:
+    """Replace the deferred response (a chooser, or a slash command's "thinking…")."""
+    try:
+        if not interaction.response.is_done():
+            await interaction.response.send_message(
+                content, view=view or MISSING, ephemeral=True, allowed_mentions=NO_MENTIONS
+            )
+        else:
+            await interaction.edit_original_response(
+                content=content, view=view, allowed_mentions=NO_MENTIONS
+            )
+    except discord.HTTPException as e:
+        log.warning("could not update the response to interaction %s: %s", interaction.id, e)
+
+
+async def refuse(
+    interaction: discord.Interaction[Any], refusal: Refusal, *, view: discord.ui.View | None = None
+) -> None:
+    """The one answer to every refusal: short, ephemeral, saying why and what to do instead
+    (with `view`, the person's current chooser, when that is what to do)."""
+    await say(interaction, texts.refusal(refusal, with_chooser=view is not None), view=view)
+
+
+async def defer(
+    interaction: discord.Interaction[Any], *, thinking: bool = False, public: bool = False
+) -> bool:
+    """Acknowledge at once (storage and drawing may take longer than Discord's 3 seconds).
+    Components: a silent "deferred update"; commands: a "thinking…" only the person sees
+    (`public`: everyone sees it, and then the answer)."""
+    try:
+        if interaction.type is discord.InteractionType.component and not thinking:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+        return True
+    except discord.HTTPException as e:
+        log.warning("could not acknowledge interaction %s: %s", interaction.id, e)
+        return False

@@ -1,0 +1,115 @@
+"""Complete games played only through slash commands, buttons and selects."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from bot.games import Manager, render_board_png
+from bot.rules import Game
+from tests.fake_discord import BotRun
+
+from .conftest import World
+from .sim import GAME_OVER, Table, turn_of
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+
+
+def uniform_pick(codes: list[str], rng: random.Random) -> str:
+    return rng.choice(codes)
+
+
+def kind_lookup(run: BotRun) -> object:
+    def kind_of(table_id: int, seq: int) -> str | None:
+        table = run.bot.manager.table_by_id(table_id)
+        d = table.decision if table is not None else None
+        return d.kind if d is not None and d.seq == seq else None
+
+    return kind_of
+
+
+async def check_finished_game(world: World, run: BotRun, table_id: int, humans: int) -> None:
+    """The store, the channel and the pings agree with a finished game."""
+    manager: Manager = run.bot.manager
+    table = manager.table_by_id(table_id)
+    assert table is not None and table.is_finished
+    game = table.game
+    assert game is not None and game.over
+    moves = await manager.store.moves(table_id)
+    assert [m.code for m in moves] == game.state.history
+    replay = Game.replay(table.names, table.seed, table.options, [m.code for m in moves])
+    assert replay.over and replay.final_scores() == game.final_scores()
+    assert all(m.user_id is not None for m in moves if not table.seats[m.seat].is_ai)
+    assert await manager.store.unreported(table_id) == []
+
+    messages = world.fake.channel_messages(world.channel)
+    # one turn message at most is ever left: none at the end
+    assert [m for m in messages if turn_of(m)] == []
+    reports = [m for m in messages if m.attachments]
+    assert len(reports) >= 10
+    for m in reports:
+        [attachment] = m.attachments
+        assert attachment.data.startswith(PNG_MAGIC) and attachment.filename.endswith(".png")
+    [over] = [m for m in messages if m.content.startswith(GAME_OVER)]
+    assert "Total" in over.content and "🏆" in over.content
+    result = table.result
+    assert result is not None
+    for name in result.winner_names:
+        assert name in over.content
+    assert messages[-1] is over and "game over" in messages[-2].content.lower() or messages[-2].attachments
+
+    # pings: only turn messages and the end ping, each at most one person, never an AI seat;
+    # a player who decides several times in a row is pinged once
+    humans_ids = {str(s.user_id) for s in table.seats if not s.is_ai}
+    pings = 0
+    for call in world.fake.requests("POST", f"/channels/{world.channel.id}/messages"):
+        body = call.json or {}
+        users = [str(u) for u in (body.get("allowed_mentions") or {}).get("users") or []]
+        assert set(users) <= humans_ids
+        assert not (body.get("allowed_mentions") or {}).get("parse")
+        if len(users) > 1:
+            assert body["content"].startswith(GAME_OVER) and len(users) == humans
+        elif users:
+            assert f"<@{users[0]}>, your turn" in body["content"]
+            pings += 1
+    turns = 1 + sum(1 for a, b in zip(moves, moves[1:], strict=False) if a.seat != b.seat)
+    assert 0 < pings <= turns < len(moves)
+
+
+async def test_complete_three_player_game(world: World) -> None:
+    """Uniformly random legal picks, and the real board renderer."""
+    started = time.perf_counter()
+    world.table_seed(2024)
+    world.render = render_board_png
+    async with world.bot() as run:
+        people = [world.ann, world.bob, world.cid]
+        table = Table(
+            world.fake, world.channel, people, random.Random(3), kind_of=kind_lookup(run), pick=uniform_pick
+        )
+        card = await table.seat_everyone(world.ann, seats=3)
+        assert "Ann" in card.content and "Bob" in card.content and "Cid" in card.content
+        await table.start(card, world.ann)
+        stats = await table.play()
+        await run.bot.publisher.idle()
+        [t] = run.bot.manager.tables()
+        await check_finished_game(world, run, t.id, humans=3)
+        assert stats.decisions == len(t.game.state.history)
+    assert {"place", "provost", "castle", "favour"} <= set(stats.kinds), stats.kinds
+    assert stats.selects and stats.buttons and stats.chains
+    print(f"3 players: {stats.decisions} decisions, {stats.interactions} interactions, "
+          f"{time.perf_counter() - started:.1f} s, kinds {dict(stats.kinds)}")
+
+
+async def test_complete_two_player_game(world: World) -> None:
+    world.table_seed(7)
+    async with world.bot() as run:
+        people = [world.bob, world.dee]
+        table = Table(world.fake, world.channel, people, random.Random(11), kind_of=kind_lookup(run))
+        card = await table.seat_everyone(world.dee, seats=2, jeweller=True, lawyer_pp=3)
+        await table.start(card, world.dee)
+        stats = await table.play()
+        await run.bot.publisher.idle()
+        [t] = run.bot.manager.tables()
+        assert t.options.jeweller and t.options.lawyer_pp == 3
+        await check_finished_game(world, run, t.id, humans=2)
+    assert "stables" not in {c for k in stats.kinds for c in k}

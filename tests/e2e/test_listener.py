@@ -1,0 +1,46 @@
+"""Moves the manager makes by itself (a deadline passed), reminders and seats handed to the AI
+reach the channel through the listener, with the same publisher as every other move."""
+
+from __future__ import annotations
+
+from .conftest import World
+from .helpers import current_turn, turn_messages, whose
+
+
+async def test_deadline_reminder_and_takeover_reach_the_channel(world: World) -> None:
+    now = [1_800_000_000.0]
+    async with world.bot(clock=lambda: now[0]) as run:
+        manager = run.bot.manager
+        channel_id = int(world.channel.id)
+        await manager.create_table(
+            int(world.guild.id), channel_id, int(world.ann.id), "Ann", 2,
+            settings={"deadline": 600, "takeover_after": 1},
+        )  # fmt: skip
+        await manager.join(channel_id, int(world.bob.id), "Bob")
+        run.bot.publish_result(await manager.start(channel_id, int(world.ann.id)))
+        turn = await current_turn(world)
+        late = whose(turn, world)
+        seq = manager.pending(channel_id).seq  # type: ignore[union-attr]
+        assert f"<t:{int(now[0]) + 600}:R>" in turn.content
+
+        now[0] += 301
+        await manager.run_due_timers()
+        reminder = await world.fake.wait_for_message(world.channel, lambda m: "⏰" in m.content)
+        assert late.id in reminder.mentions()
+        await run.bot.publisher.idle()
+        assert turn.deleted and turn_messages(world) == [reminder]
+        posts = world.fake.requests("POST", f"/channels/{world.channel.id}/messages")
+        assert [str(u) for u in posts[-1].json["allowed_mentions"]["users"]] == [late.id]
+
+        now[0] += 300
+        await manager.run_due_timers()
+        await world.fake.wait_for_message(world.channel, lambda m: "missed the deadline" in m.content)
+        await world.fake.wait_for_message(world.channel, lambda m: m.content.startswith("🤖"))
+        nxt = await current_turn(world, after_seq=seq)
+        assert whose(nxt, world) is not late
+        await run.bot.publisher.idle()
+        assert len(turn_messages(world)) == 1
+        table = manager.table(channel_id)
+        assert table is not None
+        moves = await manager.store.moves(table.id)
+        assert moves[0].actor == "auto" and moves[0].user_id is None
