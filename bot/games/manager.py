@@ -1024,8 +1024,10 @@ class Manager:
         (the decision number). In the same transaction: the seat's count of missed deadlines
         (a person's move resets it, an automatic one adds one and may hand the seat to the AI)
         and the timers of the next decision."""
-        game = t.game
-        assert game is not None
+        assert t.game is not None
+        # The move is applied to a copy that replaces the table's game only once committed:
+        # until then every reader sees the previous decision with its own number.
+        game = t.game.clone()
         d = game.decision
         assert d is not None and t.log_size == seq and d.player == seat
         label = next((c.label for c in d.choices if c.code == code), code)
@@ -1070,6 +1072,7 @@ class Manager:
         move = MoveRecord(history_seq, seat, user_id, code, now, actor, seq)
 
         def committed() -> None:
+            t.game = game
             t.seats = seats
             t.log_size = seq + 1
             t.deadline_times = clock

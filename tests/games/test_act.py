@@ -271,3 +271,33 @@ def test_game_json_roundtrip_is_what_the_store_relies_on() -> None:
 
     g = new_game(["A", "B"], 3)
     assert Game.from_json(g.to_json()).to_json() == g.to_json()
+
+
+async def test_pending_is_consistent_while_a_move_is_being_saved(
+    manager: Manager, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Readers outside the lock (the Discord layer posting a turn message) never see the next
+    decision under the previous decision's number while the store is still writing."""
+    await started_table(manager, 5)
+    before = manager.pending(5)
+    assert before is not None and before.user_id is not None
+    gate = asyncio.Event()
+    real_record_move = manager.store.record_move
+
+    async def slow_record_move(*args: object, **kwargs: object) -> object:
+        await gate.wait()
+        return await real_record_move(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(manager.store, "record_move", slow_record_move)
+    code = before.decision.choices[-1].code
+    move = asyncio.create_task(manager.act(5, before.user_id, before.seq, code))
+    await asyncio.sleep(0.05)
+    assert not move.done()
+    during = manager.pending(5)
+    assert during is not None
+    assert (during.seq, during.seat, during.decision) == (before.seq, before.seat, before.decision)
+    gate.set()
+    await move
+    after = manager.pending(5)
+    assert after is not None and after.seq == before.seq + 1
+    assert manager.table(5).game.state.history[-1] == code  # type: ignore[union-attr]
