@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .common import cube_count
 from .tiles import (
     CUBE_NAMES,
     CUBES,
@@ -30,17 +31,10 @@ class Topic(NamedTuple):
     text: str
 
 
-def _cubes(spec: str) -> str:
-    counts: dict[str, int] = {}
-    for ch in spec:
-        counts[ch] = counts.get(ch, 0) + 1
-    return " + ".join(f"{n} {CUBE_NAMES[CUBES.index(ch)]}" for ch, n in counts.items())
-
-
 def _effect(tile: Tile) -> str:
     p = tile.params
     if tile.effect == "produce":
-        text = "Production: " + " **or** ".join(_cubes(alt) for alt in p) + "."
+        text = "Production: " + " **or** ".join(cube_count(alt) for alt in p) + "."
         if tile.owner_bonus:
             a, b = (CUBE_NAMES[CUBES.index(ch)] for ch in tile.owner_bonus)
             text += f" When another player uses it, the owner also takes 1 {a} or 1 {b}."

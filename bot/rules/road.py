@@ -8,6 +8,7 @@ from .common import (
     Handler,
     Task,
     building_name,
+    cube_count,
     cube_list,
     gain,
     missing_cube,
@@ -38,7 +39,7 @@ def activate(g: Game, seat: int, space: int) -> list[Task]:
             return [["produce", seat, space]]
         out = tile.params[0]
         gain(g, seat, out)
-        g.event("produce", seat, f"{g.name(seat)} takes {cube_list(out)}", cubes=out)
+        g.event("produce", seat, f"{g.name(seat)} takes {cube_count(out)}", cubes=out)
         owner = s.road_owner[space]
         if tile.owner_bonus and owner >= 0 and owner != seat:
             return [["bonus", owner, tid]]  # stone production owner bonus (§2 phase 5)
@@ -63,13 +64,13 @@ class Produce(Handler):
     def apply(self, g: Game, t: Task, code: str) -> None:
         g.state.tasks.pop()
         gain(g, t[1], code)
-        g.event("produce", t[1], f"{g.name(t[1])} takes {cube_list(code)}", cubes=code)
+        g.event("produce", t[1], f"{g.name(t[1])} takes {cube_count(code)}", cubes=code)
 
     def prompt(self, g: Game, t: Task) -> str:
         return f"{building_name(g, t[2])}: choose the production"
 
     def label(self, g: Game, t: Task, code: str) -> str:
-        return cube_list(code)
+        return cube_count(code)
 
 
 class Bonus(Handler):
