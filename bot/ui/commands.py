@@ -22,6 +22,9 @@ AI_LEVELS: list[app_commands.Choice[str]] = [
 DEADLINES: list[app_commands.Choice[int]] = [
     app_commands.Choice(name=n, value=v) for v, n in texts.DEADLINE_CHOICES.items()
 ]
+TAKEOVERS: list[app_commands.Choice[int]] = [
+    app_commands.Choice(name=n, value=v) for v, n in texts.TAKEOVER_CHOICES.items()
+]
 DESCRIBE = texts.COMMANDS
 OPTION = texts.OPTIONS
 
@@ -40,8 +43,9 @@ class CaylusCommands(
         simple_favours=OPTION["simple_favours"],
         ai_level=OPTION["ai_level"],
         deadline=OPTION["deadline"],
+        takeover=OPTION["takeover"],
     )
-    @app_commands.choices(lawyer_pp=LAWYER_PP, ai_level=AI_LEVELS, deadline=DEADLINES)  # type: ignore[misc]
+    @app_commands.choices(lawyer_pp=LAWYER_PP, ai_level=AI_LEVELS, deadline=DEADLINES, takeover=TAKEOVERS)  # type: ignore[misc]
     async def new(
         self,
         interaction: Interaction,
@@ -52,6 +56,7 @@ class CaylusCommands(
         simple_favours: bool = False,
         ai_level: str = "greedy",
         deadline: int = 0,
+        takeover: int = 3,
     ) -> None:
         await host(interaction).lobby.new(
             interaction,
@@ -62,6 +67,7 @@ class CaylusCommands(
             simple_favours=simple_favours,
             ai_level=ai_level,
             deadline=deadline or None,
+            takeover_after=takeover or None,
         )
 
     @app_commands.command(description=DESCRIBE["join"])

@@ -69,6 +69,7 @@ class Lobby:
         simple_favours: bool,
         ai_level: str,
         deadline: int | None = None,
+        takeover_after: int | None = 3,
     ) -> None:
         if not await replies.defer(interaction, thinking=True):
             return
@@ -88,7 +89,7 @@ class Lobby:
                     seats,
                     options,
                     ai_seats=[ai_level] * ai,
-                    settings={"ai_level": ai_level, "deadline": deadline},
+                    settings={"ai_level": ai_level, "deadline": deadline, "takeover_after": takeover_after},
                 )
         except Refusal as r:
             await replies.refuse(interaction, r)

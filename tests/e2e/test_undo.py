@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from .conftest import World
 from .helpers import (
     answer,
@@ -75,3 +77,15 @@ async def test_a_table_with_a_deadline(world: World) -> None:
         assert "The game has started" in await answer(await slash(world, world.ann, "start"))
         turn = await current_turn(world)
         assert "Decide <t:" in turn.content and ":R>" in turn.content
+
+
+@pytest.mark.parametrize(("takeover", "stored"), [(1, 1), (5, 5), (0, None)])
+async def test_the_takeover_count_is_chosen_at_new(world: World, takeover: int, stored: int | None) -> None:
+    """Issue #6: the number of missed deadlines in a row before the AI plays a seat is chosen
+    with /caylus new (1 to 5, or never = 0); the table card says it."""
+    async with world.bot() as run:
+        await open_table(world, world.ann, seats=2, deadline=600, takeover=takeover)
+        table = run.bot.manager.table(int(world.channel.id))
+        assert table is not None and table.settings.takeover_after == stored
+        said = "in a row the AI plays the seat" in card(world).content
+        assert said == (stored is not None)
