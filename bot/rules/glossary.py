@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .common import cube_count
+from .road import trade_text
 from .tiles import (
     CUBE_NAMES,
     CUBES,
@@ -60,13 +61,7 @@ def _effect(tile: Tile) -> str:
             "If the target still has a worker, you pay now and it changes after that worker is done."
         )
     if tile.effect == "trade":
-        options = []
-        for deniers, cubes, plain, pp, gold in TRADES[tile.id].values():
-            paid = [f"{deniers} deniers"] if deniers else []
-            paid += [f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cubes) if n]
-            if plain:
-                paid.append(f"{plain} cubes of food, wood, stone or cloth")
-            options.append(f"pay {' + '.join(paid)} → {f'{pp} PP' if pp else f'{gold} gold'}")
+        options = ["pay " + trade_text(tile.id, o) for o in TRADES[tile.id]]
         return "Trade once: " + ", or ".join(options) + "."
     return ""
 

@@ -154,6 +154,16 @@ class Peddler(Handler):
         return super().explain(g, t, code)
 
 
+def trade_text(tid: str, option: str, *, short: bool = False) -> str:
+    """'2 deniers → 3 PP', or with `short` '2 d → 3 PP' (§3.4 trades)."""
+    deniers, cubes, plain, pp, gold = TRADES[tid][option]
+    paid = ([f"{deniers} d" if short else plural(deniers, "denier")] if deniers else [])
+    paid += [f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cubes) if n]
+    if plain:
+        paid.append(f"{plain} cubes" if short else f"{plain} cubes of food, wood, stone or cloth")
+    return f"{' + '.join(paid)} → {f'{pp} PP' if pp else f'{gold} gold'}"
+
+
 def trade_possible(g: Game, seat: int, tid: str, option: str) -> bool:
     p = g.state.players[seat]
     deniers, cubes, plain, _, _ = TRADES[tid][option]
@@ -188,15 +198,7 @@ class Trade(Handler):
         return f"{TILES[t[2]].name}: choose a trade"
 
     def label(self, g: Game, t: Task, code: str) -> str:
-        if code == "skip":
-            return "Do nothing"
-        deniers, cubes, plain, pp, gold = TRADES[t[2]][code]
-        paid = [plural(deniers, "denier")] if deniers else []
-        paid += [f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cubes) if n]
-        if plain:
-            paid.append(f"{plain} cubes (food/wood/stone/cloth)")
-        got = f"{pp} PP" if pp else f"{gold} gold"
-        return f"Pay {' + '.join(paid)} → {got}"
+        return "Do nothing" if code == "skip" else "Pay " + trade_text(t[2], code)
 
     def explain(self, g: Game, t: Task, code: str) -> str:
         if code not in TRADES[t[2]]:

@@ -24,6 +24,7 @@ from bot.games import (
 )
 from bot.rules import PHASE_NAMES, Decision, Event, Game
 from bot.rules.glossary import Topic
+from bot.rules.road import trade_text
 from bot.rules.tiles import (
     CUBE_NAMES,
     CUBES,
@@ -111,14 +112,7 @@ def tile_effect(tile_id: str) -> str:
     if tile.effect == "lawyer":
         return "turn a building into a residence"
     if tile.effect == "trade":
-        options = []
-        for deniers, cubes, plain, pp, gold in TRADES[tile.id].values():
-            paid = [f"{deniers} d"] if deniers else []
-            paid += [f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cubes) if n]
-            if plain:
-                paid.append(f"{plain} cubes")
-            paid_text = " + ".join(paid)
-            options.append(f"{paid_text} → {f'{pp} PP' if pp else f'{gold} gold'}")
+        options = [trade_text(tile_id, o, short=True) for o in TRADES[tile_id]]
         return " or ".join(options)
     return ""
 
