@@ -599,14 +599,7 @@ class Manager:
         lock wins, the other finds the decision gone.
         """
         async with self._lock(channel_id):
-            t = self._active(channel_id, finished_ok=True)
-            if t.is_open:
-                raise NotStarted()
-            if t.is_finished:
-                raise GameOver()
-            seat = t.seat_of(user_id)
-            if seat is None:
-                raise NotAPlayer()
+            t, seat = self._seated(channel_id, user_id)
             d = t.decision
             assert d is not None  # started and not finished
             if seq != d.seq:
@@ -651,14 +644,7 @@ class Manager:
         ended a phase: its report is out); `Unavailable` (the store failed; nothing changed).
         """
         async with self._lock(channel_id):
-            t = self._active(channel_id, finished_ok=True)
-            if t.is_open:
-                raise NotStarted()
-            if t.is_finished:
-                raise GameOver()
-            seat = t.seat_of(user_id)
-            if seat is None:
-                raise NotAPlayer()
+            t, seat = self._seated(channel_id, user_id)
             target = undo_target(t, seat)
             game = t.game
             assert game is not None
@@ -730,14 +716,7 @@ class Manager:
         its deadline from now. Refusals: `NoTable`, `NotStarted`, `GameOver`, `NotAPlayer`,
         `NotTakenOver`, `Unavailable`."""
         async with self._lock(channel_id):
-            t = self._active(channel_id, finished_ok=True)
-            if t.is_open:
-                raise NotStarted()
-            if t.is_finished:
-                raise GameOver()
-            seat = t.seat_of(user_id)
-            if seat is None:
-                raise NotAPlayer()
+            t, seat = self._seated(channel_id, user_id)
             if not seat.ai_takeover:
                 raise NotTakenOver()
             seats = t.with_seat(seat.seat, ai_takeover=False, missed_in_row=0)
@@ -852,6 +831,19 @@ class Manager:
         if lock is None:
             lock = self._locks[channel_id] = asyncio.Lock()
         return lock
+
+    def _seated(self, channel_id: int, user_id: int) -> tuple[Table, Seat]:
+        """The channel's game in progress and the user's seat there, or the refusal saying
+        why not: `NoTable`, `NotStarted`, `GameOver`, `NotAPlayer`."""
+        t = self._active(channel_id, finished_ok=True)
+        if t.is_open:
+            raise NotStarted()
+        if t.is_finished:
+            raise GameOver()
+        seat = t.seat_of(user_id)
+        if seat is None:
+            raise NotAPlayer()
+        return t, seat
 
     def _active(self, channel_id: int, *, finished_ok: bool = False) -> Table:
         t = self._by_channel.get(channel_id)
