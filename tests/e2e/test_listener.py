@@ -44,3 +44,40 @@ async def test_deadline_reminder_and_takeover_reach_the_channel(world: World) ->
         assert table is not None
         moves = await manager.store.moves(table.id)
         assert moves[0].actor == "auto" and moves[0].user_id is None
+
+
+async def test_a_deadline_that_fell_due_while_the_bot_was_down_acts_once(world: World) -> None:
+    """Issue #6: timers live in the store; one that fell due during a restart fires once at
+    start-up (the reminder, whose deadline has passed too, is skipped), never again."""
+    now = [1_800_000_000.0]
+    async with world.bot(clock=lambda: now[0]) as run:
+        manager = run.bot.manager
+        channel_id = int(world.channel.id)
+        await manager.create_table(
+            int(world.guild.id), channel_id, int(world.ann.id), "Ann", 2,
+            settings={"deadline": 3600, "takeover_after": None},
+        )  # fmt: skip
+        await manager.join(channel_id, int(world.bob.id), "Bob")
+        run.bot.publish_result(await manager.start(channel_id, int(world.ann.id)))
+        turn = await current_turn(world)
+        seq = manager.pending(channel_id).seq  # type: ignore[union-attr]
+
+    now[0] += 2 * 3600  # the bot is down while the deadline passes
+    async with world.bot(clock=lambda: now[0]) as run:
+        await world.fake.wait_for_message(world.channel, lambda m: "missed the deadline" in m.content)
+        await current_turn(world, after_seq=seq)
+        await run.bot.publisher.idle()
+        table = run.bot.manager.table(channel_id)
+        assert table is not None
+        moves = await run.bot.manager.store.moves(table.id)
+        assert [m.actor for m in moves if m.seq == seq] == ["auto"]
+        automatic = [m for m in moves if m.actor == "auto"]
+
+    async with world.bot(clock=lambda: now[0]) as run:
+        await run.bot.publisher.idle()
+        moves = await run.bot.manager.store.moves(table.id)
+        assert [m for m in moves if m.actor == "auto"] == automatic
+    said = [m for m in world.fake.channel_messages(world.channel) if "missed the deadline" in m.content]
+    assert len(said) == 1
+    assert not any("⏰" in m.content for m in world.fake.channel_messages(world.channel))
+    assert turn.deleted
