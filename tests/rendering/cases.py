@@ -39,7 +39,7 @@ CASES: dict[str, Case] = {
     "mid_4p_cyrillic": Case(
         4, 2, 40, ["Александра Вишневецкая", "Ярослав Мудрый-Долгорукий", "Ёлка", "Щукин Фёдор"]
     ),
-    # Five players: CJK (no shipped font: drawn as "Player N"), emoji, accents.
+    # Five players: CJK (drawn with the shipped Droid Sans Fallback), emoji, accents.
     "mid_5p_names": Case(
         5, 11, 66, ["李小龙", "Zoë 🎲 the Great", "👾👾", "Đorđe Šćekić", "Łucja Żółć"]
     ),

@@ -69,6 +69,7 @@ def test_display_name_falls_back_to_the_seat() -> None:
     assert display_name("👾👾", 2) == "Player 3"
     assert display_name("", 0) == "Player 1"
     assert display_name("Ann", 0) == "Ann"
+    assert display_name("李小龙", 0) == "李小龙"  # the shipped Droid Sans Fallback draws CJK
 
 
 def test_marks_are_distinct_even_with_the_same_initials() -> None:
@@ -169,10 +170,10 @@ def test_event_texts_use_the_names_as_drawn() -> None:
     from rendering.board import _event_line
 
     pos = load("mid_5p_names")
-    raw = pos.state.players[0].name
+    raw = pos.state.players[2].name  # "👾👾": nothing of it can be drawn
     assert (
         _event_line(pos.state, f"{raw}'s worker leaves the Inn")
-        == "Player 1's worker leaves the Inn"
+        == "Player 3's worker leaves the Inn"
     )
 
 
