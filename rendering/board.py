@@ -752,7 +752,7 @@ def _draw_cards(
 
 
 def _event_line(state: State, text: str) -> str:
-    """An event's text with every player's name as the image shows it (emoji-only or CJK names
+    """An event's text with every player's name as the image shows it (an emoji-only name
     would otherwise vanish from the sentence)."""
     seats = sorted(range(state.n), key=lambda i: -len(state.players[i].name))
     for seat in seats:

@@ -1,9 +1,10 @@
 """The fonts the renderer ships, and text that never fails to draw.
 
 Only the font files in `rendering/fonts/` are ever loaded (never the system's), so the image is
-the same on every machine. DejaVu Sans covers Latin (with every accent), Greek and Cyrillic; any
-further `*.ttf`/`*.otf` dropped into that folder (for example a CJK font) is used as a fallback
-for the characters DejaVu lacks. Characters no shipped font has (emoji, mostly) are dropped.
+the same on every machine. DejaVu Sans covers Latin (with every accent), Greek and Cyrillic;
+Droid Sans Fallback, and any further `*.ttf`/`*.otf` dropped into that folder, is a fallback for
+the characters DejaVu lacks (CJK above all). Characters no shipped font has (emoji, mostly) are
+dropped.
 
 Text is drawn through cached masks: rendering a string with FreeType is the slow part of a
 board image, and the same strings (building names, numbers) come back on every call.
