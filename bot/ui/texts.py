@@ -483,7 +483,7 @@ def rules_not_found(text: str) -> str:
 HELP = """\
 ## Caylus on Discord
 **A table**
-`/caylus new` — open a table here (seats 2–5, `ai` seats and their `ai_level`, a `deadline` per decision, options: jeweller, lawyer_pp, simple_favours); the table card has **Join**, **Leave**, **Add AI** and **Start** buttons.
+`/caylus new` — open a table here (seats 2–5, `ai` seats and their `ai_level`, a `deadline` per decision and the `takeover` after missed deadlines, options: jeweller, lawyer_pp, simple_favours); the table card has **Join**, **Leave**, **Add AI** and **Start** buttons.
 `/caylus join` · `/caylus leave` · `/caylus start` — the same without the card.
 `/caylus abandon` — end the table without a result (its creator, or anyone with Manage Channels).
 **Playing**
