@@ -68,7 +68,7 @@ def evaluate(game: Game, seat: int) -> float:
             continue
         tile = TILES[tid]
         if s.road_owner[space] == seat and tile.kind != "fixed":
-            value += min(rounds_left, 4.0) * (0.6 + tile.income)
+            value += min(rounds_left, 6.0) * (0.8 + tile.income)
         if s.road_worker[space] == seat and s.phase <= 5:
             reach = 1.0 if space <= s.provost else 0.25
             if tile.effect == "produce":
