@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
+from bot.rules.placing import bridge_price
 from bot.rules.state import State
 from bot.rules.tiles import (
     FIXED_SPACES,
@@ -488,14 +489,6 @@ def _draw_castle(
         _worker(img, state, marks, seat, cx, cy, 26)
 
 
-def placement_cost(state: State) -> int:
-    """The normal cost of a worker this turn (§2 phase 2, §5): own buildings and the Inn differ."""
-    passed = len(state.passing)
-    if state.n == 2:
-        return 3 if passed else 1
-    return 1 + passed
-
-
 def _draw_bridge(img: Image.Image, state: State, marks: tuple[str, ...]) -> None:
     b = style.BRIDGE
     for i, seat in enumerate(state.passing[: state.n]):
@@ -508,7 +501,7 @@ def _draw_bridge(img: Image.Image, state: State, marks: tuple[str, ...]) -> None
         draw_text(img, (x, y), text, 13, style.INK_SOFT)
     else:
         x += draw_text(img, (x, y), "next worker", 13, style.INK_SOFT) + 8
-        x += draw_text(img, (x, y), f"{placement_cost(state)}", 24, style.INK, bold=True) + 3
+        x += draw_text(img, (x, y), f"{bridge_price(state)}", 24, style.INK, bold=True) + 3
         sprites.paste(img, sprites.coin(20), x + 10, y)
         draw_text(img, (x + 26, y + 1), "(own building or Inn: 1)", 11, style.INK_SOFT)
     # Provost and bailiff, in words too.

@@ -11,6 +11,7 @@ from .common import (
     place_name,
     plural,
 )
+from .state import State
 from .tiles import (
     ROAD_LEN,
     SPECIAL_NAMES,
@@ -45,16 +46,21 @@ def targets(g: Game, seat: int) -> list[str]:
     return out
 
 
+def bridge_price(s: State) -> int:
+    """The normal price of a placement: 1 + players passed; two players 1, then 3 (§2, §5)."""
+    if s.n == 2:
+        return 3 if s.passing else 1
+    return len(s.passing) + 1
+
+
 def placement_cost(g: Game, seat: int, target: str) -> int:
-    """§2 phase 2 "Cost" and §5: own building 1, Inn occupant 1, else the bridge price."""
+    """§2 phase 2 "Cost": own building 1, Inn occupant 1, else the bridge price."""
     s = g.state
     if s.inn_right == seat:
         return 1
     if target[0] == "r" and s.road_owner[int(target[1:])] == seat:
         return 1
-    if s.n == 2:
-        return 3 if s.passing else 1
-    return len(s.passing) + 1
+    return bridge_price(s)
 
 
 def put_worker(g: Game, seat: int, target: str) -> None:
