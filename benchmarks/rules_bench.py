@@ -13,7 +13,7 @@ import json
 import statistics
 import time
 
-from bot.rules.simulate import play_random
+from bot.rules import play_random
 
 
 def main() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.rules.state import State
+from bot.rules import State
 
 from .board import encode_png, render_image
 from .scores import final_lines

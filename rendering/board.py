@@ -9,9 +9,7 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
-from bot.rules.placing import bridge_price
-from bot.rules.state import State
-from bot.rules.tiles import (
+from bot.rules import (
     FIXED_SPACES,
     MARKS,
     PRESTIGE,
@@ -22,6 +20,9 @@ from bot.rules.tiles import (
     STONE,
     TILES,
     WOOD,
+    State,
+    bridge_price,
+    kind_facts,
 )
 
 from . import sprites, style
@@ -298,7 +299,7 @@ def _background(n: int, jeweller: bool) -> Image.Image:
         d.rounded_rectangle(box.rect, radius=8, fill=body, outline=band, width=2)
         d.rounded_rectangle((box.x, box.y, box.x2 - 1, box.y + 25), radius=8, fill=band)
         d.rectangle((box.x, box.y + 18, box.x2 - 1, box.y + 25), fill=band)
-        from bot.rules.tiles import SPECIAL_NAMES
+        from bot.rules import SPECIAL_NAMES
 
         draw_text(
             img, (box.x + 8, box.y + 13), f"{i + 1} {SPECIAL_NAMES[name]}", 13, band_ink, bold=True
@@ -358,35 +359,14 @@ def _background(n: int, jeweller: bool) -> Image.Image:
 
 # ----- the changing parts ------------------------------------------------------------------------
 
-PENDING_VERBS = {
-    "place": "to place a worker or pass",
-    "gate": "to move the Gate worker",
-    "guild": "to move the provost (guild)",
-    "provost": "to move the provost",
-    "joust": "to joust for a favour?",
-    "inn": "to stay in the Inn?",
-    "produce": "to choose a production",
-    "bonus": "to take an owner's cube",
-    "sell": "to sell a cube",
-    "peddler": "to buy a cube",
-    "build": "to build",
-    "residence": "to pick a residence",
-    "lawyer": "to use the Lawyer",
-    "trade": "to trade",
-    "pay_plain": "to pay cubes",
-    "castle": "to build the castle",
-    "favour": "to take a royal favour",
-    "favour_resources": "to take a favour cube",
-    "swap_give": "to give a cube",
-    "swap_take": "to take cubes",
-    "favour_buildings": "to build (favour)",
-}
 
 
 def _pending_text(pending: Any) -> str:
     kind = str(getattr(pending, "kind", ""))
-    if kind in PENDING_VERBS:
-        return PENDING_VERBS[kind]
+    try:
+        return kind_facts(kind).verb
+    except KeyError:
+        pass
     prompt = str(getattr(pending, "prompt", "") or "")
     return prompt.split("\n")[0].rstrip(":. ") or "to decide"
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.rules.state import State
+from bot.rules import State
 
 PHASE_NAMES = {
     1: "Income",

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from bot.rules import ScoreLine, final_scores
-from bot.rules.state import State
+from bot.rules import ScoreLine, State, final_scores
 
 FinalLine = ScoreLine  # one player's final score with its breakdown
 

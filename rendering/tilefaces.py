@@ -6,7 +6,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.rules.tiles import CUBES, TILES, TRADES, Tile
+from bot.rules import CUBES, TILES, TRADES, Tile
 
 from . import sprites, style
 from .fonts import draw_text, fit, text_width

@@ -93,6 +93,40 @@ def test_store_knows_no_discord_types() -> None:
     assert violations("bot/store", ("discord", "bot.ui")) == []
 
 
+RULES_SUBMODULE_OK = ("bot/rules", "tests/rules")  # the core itself and its white-box tests
+
+
+def rules_submodule_imports(path: Path, root: Path = ROOT) -> list[str]:
+    """The `bot.rules.<submodule>` that `path` imports (names taken from `bot.rules` are fine)."""
+    rules = root / "bot" / "rules"
+    out = []
+    for module in imported_modules(path, root):
+        if module.startswith("bot.rules."):
+            head = module.split(".")[2]
+            if (rules / f"{head}.py").exists() or (rules / head).is_dir():
+                out.append(module)
+    return out
+
+
+def test_only_the_public_face_of_the_rules_is_imported() -> None:
+    """design.md: nothing outside bot/rules imports a submodule of it, only `bot.rules`."""
+    bad = []
+    for path in sorted(ROOT.rglob("*.py")):
+        rel = path.relative_to(ROOT).as_posix()
+        if rel.startswith((".venv", *RULES_SUBMODULE_OK)):
+            continue
+        bad += [f"{rel} imports {m}" for m in rules_submodule_imports(path)]
+    assert bad == []
+
+
+def test_the_public_face_check_can_fail(tmp_path: Path) -> None:
+    (tmp_path / "bot" / "rules").mkdir(parents=True)
+    (tmp_path / "bot" / "rules" / "tiles.py").write_text("", encoding="utf-8")
+    probe = tmp_path / "bot" / "probe.py"
+    probe.write_text("from bot.rules.tiles import TILES\nfrom bot.rules import Game\n", encoding="utf-8")
+    assert rules_submodule_imports(probe, tmp_path) == ["bot.rules.tiles", "bot.rules.tiles.TILES"]
+
+
 @pytest.mark.parametrize(
     ("source", "expected"),
     [

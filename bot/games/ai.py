@@ -9,9 +9,21 @@ from __future__ import annotations
 
 import random
 
-from bot.rules import Game
-from bot.rules.tasks import build_codes, castle_section, lawyer_targets, trade_possible
-from bot.rules.tiles import CUBES, MARKS, ROAD_LEN, SCORING, SECTION_PP, TILES, TRADES, G
+from bot.rules import (
+    CUBES,
+    MARKS,
+    ROAD_LEN,
+    SCORING,
+    SECTION_PP,
+    TILES,
+    TRADES,
+    G,
+    Game,
+    build_codes,
+    castle_section,
+    lawyer_targets,
+    trade_possible,
+)
 
 LEVELS = ("random", "greedy")
 

@@ -1,21 +1,48 @@
-"""The rules core of Caylus: pure, deterministic, no I/O (see docs/notation.md)."""
+"""The rules core of Caylus: pure, deterministic, no I/O (see docs/notation.md).
 
-from .decisions import Choice, Decision, Event, IllegalChoice, ScoreLine
+This is its public face: everything outside `bot/rules` imports from here, never from a
+submodule (tests/test_import_graph.py enforces it).
+"""
+
+from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, KindFacts, ScoreLine
 from .engine import PHASE_NAMES, Game, final_scores, new_game, winners
+from .glossary import TOPICS, Topic
+from .glossary import search as search_glossary
+from .placing import bridge_price
+from .road import trade_text
+from .schema import state_from_json
+from .simulate import play_random
 from .state import Options, Player, State
+from .tasks import build_codes, castle_section, kind_facts, lawyer_targets, trade_possible
+from .tiles import (
+    CUBE_NAMES,
+    CUBES,
+    FAVOUR_LINES,
+    FIXED_SPACES,
+    MARKS,
+    NEUTRALS,
+    PRESTIGE,
+    ROAD_LEN,
+    SCORING,
+    SECTION_PP,
+    SECTION_SIZE,
+    SECTIONS,
+    SPECIAL_NAMES,
+    STONE,
+    TILES,
+    TRADES,
+    WOOD,
+    G,
+    Tile,
+)
 
 __all__ = [
-    "Choice",
-    "Decision",
-    "Event",
-    "final_scores",
-    "Game",
-    "IllegalChoice",
-    "Options",
-    "PHASE_NAMES",
-    "Player",
-    "ScoreLine",
-    "State",
-    "new_game",
-    "winners",
+    "CUBE_NAMES", "CUBES", "FAVOUR_LINES", "FIXED_SPACES", "G", "MARKS", "NEUTRALS",
+    "PHASE_NAMES", "PRESTIGE", "ROAD_LEN", "SCORING", "SECTION_PP", "SECTION_SIZE", "SECTIONS",
+    "SPECIAL_NAMES", "STONE", "TILES", "TOPICS", "TRADES", "WOOD",
+    "Choice", "Decision", "Event", "EventKind", "Game", "IllegalChoice", "KindFacts", "Options", "Player",
+    "ScoreLine", "State", "Tile", "Topic",
+    "bridge_price", "build_codes", "castle_section", "final_scores", "kind_facts",
+    "lawyer_targets", "new_game", "play_random", "search_glossary", "state_from_json",
+    "trade_possible", "trade_text", "winners",
 ]

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .common import (
     Handler,
+    KindFacts,
     Task,
     cube_list,
     lose_pp,
@@ -39,6 +40,11 @@ class Castle(Handler):
     """[castle, seat, batches delivered this turn]."""
 
     kind = "castle"
+    facts = KindFacts(
+        verb="to build the castle",
+        title="Which batch?",
+        stop_codes=("done",),
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         if castle_section(g) == 3:

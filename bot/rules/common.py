@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .decisions import KindFacts
 from .tiles import (
     CUBE_NAMES,
     CUBES,
@@ -77,6 +78,7 @@ def free_road_space(g: Game) -> int:
 
 class Handler:
     kind = ""
+    facts = KindFacts(verb="to decide")
     prompt_text = ""
 
     def choices(self, g: Game, t: Task) -> list[str]:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .common import (
     Handler,
+    KindFacts,
     Task,
     building_name,
     free_road_space,
@@ -92,6 +93,11 @@ class Build(Handler):
     """[build, seat, category, discount cube or -1, space of the building used (0: favour)]."""
 
     kind = "build"
+    facts = KindFacts(
+        verb="to build",
+        title="Which building?",
+        stop_codes=("skip",),
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         return build_codes(g, t[1], t[2], t[3]) + ["skip"]
@@ -156,6 +162,11 @@ class Residence(Handler):
     """[residence, seat, prestige tile code]: which residence the prestige building replaces (§6 #37)."""
 
     kind = "residence"
+    facts = KindFacts(
+        verb="to pick a residence",
+        title="Which residence does it replace?",
+        stop_codes=("skip",),
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         return [f"r{sp}" for sp in residences(g, t[1])]
@@ -190,6 +201,11 @@ class Lawyer(Handler):
     """[lawyer, seat, deniers to pay]: 1 at the Lawyer, 0 with the building favour column 4."""
 
     kind = "lawyer"
+    facts = KindFacts(
+        verb="to use the Lawyer",
+        title="Which building becomes a residence?",
+        stop_codes=("skip",),
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         p = g.state.players[t[1]]

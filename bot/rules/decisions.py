@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any, NamedTuple
 
 
@@ -11,6 +12,15 @@ class IllegalChoice(ValueError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+class KindFacts(NamedTuple):
+    """What every layer needs to know about one decision kind, declared beside its handler."""
+
+    verb: str  # header line: "Alice is {verb}"
+    title: str = ""  # placeholder of its select menu ("" = the generic one)
+    stop_codes: tuple[str, ...] = ()  # the "do nothing / no more" codes, shown apart
+    group: str = ""  # "place": road spaces and specials; "provost": provost moves
 
 
 class Choice(NamedTuple):
@@ -24,6 +34,42 @@ class Decision(NamedTuple):
     prompt: str
     choices: list[Choice]
     seq: int  # number of choices applied before this one
+
+
+class EventKind(StrEnum):
+    """Every kind of event the engine records (a StrEnum: it equals its stored string)."""
+
+    ACTIVATE = "activate"
+    BAILIFF = "bailiff"
+    BEST_BUILDER = "best_builder"
+    BUILD = "build"
+    BUY = "buy"
+    CASTLE = "castle"
+    CASTLE_PENALTY = "castle_penalty"
+    FAVOUR = "favour"
+    FAVOUR_LOST = "favour_lost"
+    GAME_OVER = "game_over"
+    GATE = "gate"
+    GIVE = "give"
+    INCOME = "income"
+    INN_ENTER = "inn_enter"
+    INN_LEAVE = "inn_leave"
+    JOUST = "joust"
+    LAWYER = "lawyer"
+    NOT_ACTIVATED = "not_activated"
+    OWNER_BONUS = "owner_bonus"
+    PASS = "pass"
+    PHASE_END = "phase_end"
+    PLACE = "place"
+    PRODUCE = "produce"
+    PROVOST = "provost"
+    RESIDENCE = "residence"
+    SCORING = "scoring"
+    SECTION_SCORED = "section_scored"
+    SELL = "sell"
+    STABLES = "stables"
+    TRADE = "trade"
+    TRADING = "trading"
 
 
 class Event(NamedTuple):

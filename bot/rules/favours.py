@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .common import (
     Handler,
+    KindFacts,
     Task,
     cube_list,
     gain,
@@ -31,6 +32,10 @@ if TYPE_CHECKING:
 
 class Favour(Handler):
     kind = "favour"
+    facts = KindFacts(
+        verb="to take a royal favour",
+        stop_codes=("skip",),
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         s = g.state
@@ -97,6 +102,9 @@ class FavourResources(Handler):
     """[favour_resources, seat, column]: any effect of the line up to the marker (§4.3)."""
 
     kind = "favour_resources"
+    facts = KindFacts(
+        verb="to take a favour cube",
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         col = t[2]
@@ -136,6 +144,10 @@ class FavourResources(Handler):
 
 class SwapGive(Handler):
     kind = "swap_give"
+    facts = KindFacts(
+        verb="to give a cube",
+        stop_codes=("skip",),
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         cubes = g.state.players[t[1]].cubes
@@ -158,6 +170,9 @@ class SwapGive(Handler):
 
 class SwapTake(Handler):
     kind = "swap_take"
+    facts = KindFacts(
+        verb="to take cubes",
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         return ["F", "W", "S", "C"]
@@ -183,6 +198,10 @@ class SwapTake(Handler):
 
 class FavourBuildings(Handler):
     kind = "favour_buildings"
+    facts = KindFacts(
+        verb="to build (favour)",
+        stop_codes=("skip",),
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         col, seat = t[2], t[1]

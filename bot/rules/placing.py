@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .common import (
     Handler,
+    KindFacts,
     Task,
     building_name,
     place_name,
@@ -85,6 +86,12 @@ def put_worker(g: Game, seat: int, target: str) -> None:
 
 class Place(Handler):
     kind = "place"
+    facts = KindFacts(
+        verb="to place a worker or pass",
+        title="Where does your worker go?",
+        stop_codes=("pass",),
+        group="place",
+    )
     prompt_text = "Place a worker or pass"
 
     def choices(self, g: Game, t: Task) -> list[str]:
@@ -173,6 +180,12 @@ class Place(Handler):
 
 class Gate(Handler):
     kind = "gate"
+    facts = KindFacts(
+        verb="to move the Gate worker",
+        title="Where does the Gate worker go?",
+        stop_codes=("home",),
+        group="place",
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         return ["home"] + [x for x in targets(g, t[1]) if x != "gate"]

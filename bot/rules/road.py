@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .common import (
     Handler,
+    KindFacts,
     Task,
     building_name,
     cube_count,
@@ -57,6 +58,9 @@ def activate(g: Game, seat: int, space: int) -> list[Task]:
 
 class Produce(Handler):
     kind = "produce"
+    facts = KindFacts(
+        verb="to choose a production",
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         return list(TILES[g.state.road_tile[t[2]]].params)  # type: ignore[index]
@@ -75,6 +79,9 @@ class Produce(Handler):
 
 class Bonus(Handler):
     kind = "bonus"
+    facts = KindFacts(
+        verb="to take an owner's cube",
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         return list(TILES[t[2]].owner_bonus)
@@ -93,6 +100,10 @@ class Bonus(Handler):
 
 class Sell(Handler):
     kind = "sell"
+    facts = KindFacts(
+        verb="to sell a cube",
+        stop_codes=("skip",),
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         cubes = g.state.players[t[1]].cubes
@@ -121,6 +132,10 @@ class Peddler(Handler):
     """[peddler, seat, price per cube, cubes still allowed, cubes bought] — one pick at a time."""
 
     kind = "peddler"
+    facts = KindFacts(
+        verb="to buy a cube",
+        stop_codes=("skip", "done"),
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         stop = "done" if t[4] else "skip"
@@ -174,6 +189,10 @@ def trade_possible(g: Game, seat: int, tid: str, option: str) -> bool:
 
 class Trade(Handler):
     kind = "trade"
+    facts = KindFacts(
+        verb="to trade",
+        stop_codes=("skip",),
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         return [o for o in TRADES[t[2]] if trade_possible(g, t[1], t[2], o)] + ["skip"]
@@ -213,6 +232,9 @@ class PayPlain(Handler):
     """[pay_plain, seat, cubes still to give]: the Alchemist's cubes, one pick at a time."""
 
     kind = "pay_plain"
+    facts = KindFacts(
+        verb="to pay cubes",
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         cubes = g.state.players[t[1]].cubes

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from .common import (
     Handler,
+    KindFacts,
     Task,
     plural,
 )
@@ -28,6 +29,11 @@ def provost_moves(g: Game, max_steps: int) -> list[str]:
 
 class Guild(Handler):
     kind = "guild"
+    facts = KindFacts(
+        verb="to move the provost (guild)",
+        stop_codes=("0",),
+        group="provost",
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         return provost_moves(g, 3)
@@ -81,6 +87,11 @@ def why_not_move(g: Game, code: str, deniers: int | None) -> str:
 
 class Provost(Handler):
     kind = "provost"
+    facts = KindFacts(
+        verb="to move the provost",
+        stop_codes=("0",),
+        group="provost",
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         return provost_moves(g, min(3, g.state.players[t[1]].deniers))
@@ -103,6 +114,10 @@ class Provost(Handler):
 
 class Joust(Handler):
     kind = "joust"
+    facts = KindFacts(
+        verb="to joust for a favour?",
+        stop_codes=("skip",),
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         p = g.state.players[t[1]]
@@ -130,6 +145,10 @@ class Joust(Handler):
 
 class Inn(Handler):
     kind = "inn"
+    facts = KindFacts(
+        verb="to stay in the Inn?",
+        stop_codes=("skip",),
+    )
 
     def choices(self, g: Game, t: Task) -> list[str]:
         return ["stay", "leave"]

@@ -8,7 +8,7 @@ their part of the game: placing, specials, road, construction, castle, favours.
 from __future__ import annotations
 
 from .castle import BestBuilder, Castle, CloseSection, castle_section
-from .common import Handler
+from .common import Handler, KindFacts
 from .construction import (
     Build,
     Lawyer,
@@ -24,7 +24,7 @@ from .road import Bonus, PayPlain, Peddler, Produce, Sell, Trade, activate, trad
 from .specials import Guild, Inn, Joust, Provost
 
 __all__ = [
-    "HANDLERS", "Handler", "activate", "build_codes", "castle_section", "finish_lawyer",
+    "HANDLERS", "Handler", "KindFacts", "activate", "kind_facts", "build_codes", "castle_section", "finish_lawyer",
     "lawyer_targets", "trade_possible",
 ]
 
@@ -36,3 +36,8 @@ HANDLERS: dict[str, Handler] = {
         CloseSection(), Favour(), FavourResources(), SwapGive(), SwapTake(), FavourBuildings(),
     )
 }
+
+
+def kind_facts(kind: str) -> KindFacts:
+    """The facts of one decision kind (its header verb, select title, stop codes, grouping)."""
+    return HANDLERS[kind].facts

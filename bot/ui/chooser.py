@@ -20,19 +20,17 @@ from typing import Any
 
 import discord
 
-from bot.rules import Choice, Decision, Game
+from bot.rules import Choice, Decision, Game, kind_facts
 
 from . import texts
 from .components import ChoiceButton, ChoiceSelect, OpenButton, UndoButton, static_view
 
-STOP_CODES = frozenset({"pass", "skip", "done", "home", "0"})
 MAX_ROWS = 5
 ROW_WIDTH = 5
 MAX_OPTIONS = 25
 MAX_BUTTON_LABEL = 80
 MAX_OPTION_TEXT = 100
 SHORT_LABEL = 25
-PLACE_KINDS = frozenset({"place", "gate"})
 
 
 
@@ -80,14 +78,14 @@ def _chunks(title: str, choices: list[Choice]) -> list[Group]:
 
 
 def _groups(kind: str, choices: list[Choice]) -> list[Group]:
-    title = texts.SELECT_TITLES.get(kind, texts.GROUP_ANY)
+    title = kind_facts(kind).title or texts.GROUP_ANY
     if len(choices) <= MAX_OPTIONS:
         return _chunks(title, choices)
     road = [c for c in choices if _road_space(c.code)]
     other = [c for c in choices if not _road_space(c.code)]
     if not road:
         return _chunks(title, choices)
-    groups = _chunks(texts.GROUP_SPECIALS if kind in PLACE_KINDS else texts.GROUP_ANY, other)
+    groups = _chunks(texts.GROUP_SPECIALS if kind_facts(kind).group == "place" else texts.GROUP_ANY, other)
     for low, high in ((1, 14), (15, 28)):
         part = [c for c in road if low <= _road_space(c.code) <= high]
         groups += _chunks(texts.GROUP_ROAD.format(low=low, high=high), part)
@@ -97,10 +95,11 @@ def _groups(kind: str, choices: list[Choice]) -> list[Group]:
 def layout(decision: Decision) -> Layout:
     """Where each legal choice of `decision` goes: selects first, then rows of buttons."""
     choices = list(decision.choices)
-    if decision.kind in ("provost", "guild") and len(choices) <= 3 * ROW_WIDTH:
+    facts = kind_facts(decision.kind)
+    if facts.group == "provost" and len(choices) <= 3 * ROW_WIDTH:
         return Layout((), _provost_rows(choices))
-    stops = [c for c in choices if c.code in STOP_CODES]
-    others = [c for c in choices if c.code not in STOP_CODES]
+    stops = [c for c in choices if c.code in facts.stop_codes]
+    others = [c for c in choices if c.code not in facts.stop_codes]
     if len(choices) <= ROW_WIDTH and all(len(c.label) <= MAX_BUTTON_LABEL for c in choices):
         return Layout((), (tuple(others + stops),))
     if len(choices) <= 2 * ROW_WIDTH and all(len(c.label) <= SHORT_LABEL for c in choices):
@@ -121,7 +120,7 @@ def option(game: Game | None, kind: str, choice: Choice) -> discord.SelectOption
     head, _, cost = choice.label.partition(" — ")
     details = [cost] if cost else []
     effect = ""
-    if game is not None and kind in PLACE_KINDS:
+    if game is not None and kind_facts(kind).group == "place":
         effect = texts.place_effect(game, choice.code)
     elif kind == "build":
         effect = texts.build_effect(choice.code)
@@ -176,7 +175,7 @@ def _choice_items(
         for choice in button_row:
             style = (
                 discord.ButtonStyle.secondary
-                if choice.code in STOP_CODES
+                if choice.code in kind_facts(decision.kind).stop_codes
                 else discord.ButtonStyle.primary
             )
             items.append(

@@ -10,7 +10,7 @@ from discord import app_commands
 
 from . import texts
 from .components import host
-from .play import PLACE_KINDS, PROVOST_KINDS, provost_code
+from .play import provost_code
 
 Interaction = discord.Interaction[Any]
 LAWYER_PP: list[app_commands.Choice[int]] = [
@@ -97,7 +97,7 @@ class CaylusCommands(
     async def _place_targets(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return host(interaction).play.autocomplete(interaction, current, PLACE_KINDS, skip=("pass",))
+        return host(interaction).play.autocomplete(interaction, current, "place", skip=("pass",))
 
     @app_commands.command(name="pass", description=DESCRIBE["pass"])
     async def pass_(self, interaction: Interaction) -> None:
@@ -112,7 +112,7 @@ class CaylusCommands(
     async def _provost_moves(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return host(interaction).play.autocomplete(interaction, current, PROVOST_KINDS)
+        return host(interaction).play.autocomplete(interaction, current, "provost")
 
     # ----- looking around ----------------------------------------------------------------------
 

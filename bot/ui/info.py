@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.games import NoTable, NotStarted, Table, render_async
-from bot.rules.glossary import TOPICS, search
+from bot.rules import TOPICS, search_glossary
 
 from . import replies, texts
 from .play import chooser_for
@@ -88,7 +88,7 @@ class Info:
         await replies.say(interaction, texts.log(events))
 
     async def rules(self, interaction: discord.Interaction[Any], topic: str) -> None:
-        found = TOPICS.get(topic.strip()) or next(iter(search(topic, limit=1)), None)
+        found = TOPICS.get(topic.strip()) or next(iter(search_glossary(topic, limit=1)), None)
         if found is None:
             await replies.say(interaction, texts.rules_not_found(topic))
             return
@@ -97,7 +97,7 @@ class Info:
     def rules_choices(self, current: str) -> list[app_commands.Choice[str]]:
         return [
             app_commands.Choice(name=texts.clip(t.title, 100), value=t.key)
-            for t in search(current, limit=25)
+            for t in search_glossary(current, limit=25)
         ]
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:

@@ -26,6 +26,7 @@ from bot.games import (
     StaleDecision,
     Table,
 )
+from bot.rules import kind_facts
 
 from . import replies, texts
 from .chooser import chooser_view
@@ -35,8 +36,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PLACE_KINDS = ("place", "gate")
-PROVOST_KINDS = ("provost", "guild")
 NOT_NOW = "?"  # autocomplete value when the command cannot be used now: act explains why
 
 
@@ -117,9 +116,9 @@ class Play:
         await self.act(interaction, channel_id, decision.seq if decision else -1, code)
 
     def autocomplete(
-        self, interaction: discord.Interaction[Any], current: str, kinds: tuple[str, ...], *, skip: tuple[str, ...] = ()
+        self, interaction: discord.Interaction[Any], current: str, group: str, *, skip: tuple[str, ...] = ()
     ) -> list[app_commands.Choice[str]]:
-        """The legal choices of the user's pending decision if it is of `kinds`, matching what
+        """The legal choices of the user's pending decision if its kind is of `group`, matching what
         was typed; otherwise one entry saying why the command cannot be used now."""
         table = self.bot.manager.table(interaction.channel_id or 0)
         if table is None:
@@ -129,7 +128,7 @@ class Play:
         except Refusal as r:
             return [app_commands.Choice(name=texts.clip(r.message, 100), value=NOT_NOW)]
         decision = pending.decision
-        if decision.kind not in kinds:
+        if kind_facts(decision.kind).group != group:
             return [app_commands.Choice(name=texts.not_now(decision.prompt), value=NOT_NOW)]
         needle = current.strip().lower()
         out = []

@@ -22,16 +22,19 @@ from bot.games import (
     StaleDecision,
     Table,
 )
-from bot.rules import PHASE_NAMES, Decision, Event, Game
-from bot.rules.glossary import Topic
-from bot.rules.road import trade_text
-from bot.rules.tiles import (
+from bot.rules import (
     CUBE_NAMES,
     CUBES,
     FAVOUR_LINES,
+    PHASE_NAMES,
     SECTIONS,
     TILES,
     TRADES,
+    Decision,
+    Event,
+    Game,
+    Topic,
+    trade_text,
 )
 
 MAX_CONTENT = 2000  # Discord's limit for a message's text
@@ -191,14 +194,6 @@ CHOOSE_BUTTON = "Choose…"
 UNDO_BUTTON = "Undo"
 UNDO_TOO_LATE = "The game has moved on since that choice, so it can no longer be undone."
 MOVED_ON = "The game has moved on since that message; here is your current decision."
-SELECT_TITLES = {
-    "place": "Where does your worker go?",
-    "gate": "Where does the Gate worker go?",
-    "build": "Which building?",
-    "lawyer": "Which building becomes a residence?",
-    "residence": "Which residence does it replace?",
-    "castle": "Which batch?",
-}
 GROUP_SPECIALS = "Special buildings and the castle"
 GROUP_ROAD = "Road {low}–{high}"
 GROUP_ANY = "Choose…"

@@ -16,8 +16,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from bot.rules import Decision, Event, State
-from bot.rules.schema import state_from_json
+from bot.rules import Decision, Event, State, state_from_json
 from rendering.demo import play
 
 CASES_DIR = Path(__file__).with_name("positions")

@@ -12,8 +12,7 @@ from collections.abc import Callable
 import pytest
 from PIL import Image
 
-from bot.rules import Decision, Event, State
-from bot.rules.tiles import ROAD_LEN
+from bot.rules import ROAD_LEN, Decision, Event, State
 from rendering import render_image, style
 from rendering.board import (
     bridge_slot,
