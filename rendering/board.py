@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from bot.rules import (
     FIXED_SPACES,
     MARKS,
+    PHASE_NAMES,
     PRESTIGE,
     ROAD_LEN,
     SECTION_PP,
@@ -26,7 +27,7 @@ from bot.rules import (
 )
 
 from . import sprites, style
-from .captions import PHASE_NAMES, PhaseSummary, summarise
+from .captions import PhaseSummary, summarise
 from .fonts import clean_text, draw_text, fit, text_width
 from .players import display_name, player_marks
 from .scores import FinalLine, final_lines

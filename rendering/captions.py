@@ -8,16 +8,6 @@ from typing import Any
 
 from bot.rules import State
 
-PHASE_NAMES = {
-    1: "Income",
-    2: "Placing workers",
-    3: "Special buildings",
-    4: "The provost's move",
-    5: "Activating the road",
-    6: "Building the castle",
-    7: "End of turn",
-}
-
 SPECIAL_EVENT_KINDS = {
     "gate": "gate",
     "trading": "trading",

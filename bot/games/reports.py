@@ -17,17 +17,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.rules import Event
-
-PHASE_TITLES = {
-    1: "Income",
-    2: "Placing workers",
-    3: "Special buildings",
-    4: "The provost",
-    5: "Activating the road",
-    6: "Building the castle",
-    7: "End of turn",
-}
+from bot.rules import PHASE_NAMES, Event
 
 # Events that mark the flow rather than tell what happened.
 QUIET = frozenset({"phase_end", "phase_start"})
@@ -51,7 +41,7 @@ class PhaseSection:
 
     @property
     def name(self) -> str:
-        return PHASE_TITLES.get(self.phase, f"Phase {self.phase}")
+        return PHASE_NAMES.get(self.phase, f"Phase {self.phase}")
 
     @property
     def heading(self) -> str:

@@ -5,7 +5,7 @@ submodule (tests/test_import_graph.py enforces it).
 """
 
 from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, KindFacts, ScoreLine
-from .engine import PHASE_NAMES, Game, final_scores, new_game, winners
+from .engine import Game, final_scores, new_game, winners
 from .glossary import TOPICS, Topic
 from .glossary import search as search_glossary
 from .placing import bridge_price
@@ -35,6 +35,7 @@ from .tiles import (
     G,
     Tile,
 )
+from .words import PHASE_NAMES, cost_parts, cost_words, cube_count, cube_list, plural
 
 __all__ = [
     "CUBE_NAMES", "CUBES", "FAVOUR_LINES", "FIXED_SPACES", "G", "MARKS", "NEUTRALS",
@@ -44,5 +45,5 @@ __all__ = [
     "ScoreLine", "State", "Tile", "Topic",
     "bridge_price", "build_codes", "castle_section", "final_scores", "kind_facts",
     "lawyer_targets", "new_game", "play_random", "search_glossary", "state_from_json",
-    "trade_possible", "trade_text", "winners",
+    "trade_possible", "trade_text", "winners", "cost_parts", "cost_words", "cube_count", "cube_list", "plural",
 ]

@@ -12,28 +12,13 @@ from .tiles import (
     SPECIAL_NAMES,
     TILES,
 )
+from .words import cube_count, cube_list, plural  # noqa: F401  (shared by the handlers)
 
 if TYPE_CHECKING:
     from .engine import Game
 
 
 Task = list[Any]
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def cube_count(spec: str) -> str:
-    """'FFC' -> '2 food + 1 cloth'."""
-    counts: dict[str, int] = {}
-    for ch in spec:
-        counts[ch] = counts.get(ch, 0) + 1
-    return " + ".join(f"{n} {CUBE_NAMES[CUBES.index(ch)]}" for ch, n in counts.items())
-
-
-def cube_list(spec: str) -> str:
-    return " + ".join(CUBE_NAMES[CUBES.index(ch)] for ch in spec)
 
 
 def gain(g: Game, seat: int, spec: str) -> None:

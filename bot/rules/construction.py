@@ -20,6 +20,7 @@ from .tiles import (
     TILES,
     C,
 )
+from .words import cost_words
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -84,7 +85,7 @@ def construct(g: Game, seat: int, code: str, discount: int, space: int) -> None:
     s.road_owner[space] = seat
     pp = tile_pp(g, tid)
     s.players[seat].pp += pp
-    paid = " + ".join(f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cost) if n) or "nothing"
+    paid = cost_words(cost, free="nothing")
     g.event("build", seat, f"{g.name(seat)} builds the {tile.name} on road {space} (paid {paid}): +{pp} PP", tile=tid, space=space, pp=pp)
     g.push(*(["favour", seat] for _ in range(tile.favours)))
 
@@ -124,7 +125,7 @@ class Build(Handler):
         cost = build_cost(tid, t[3])
         if extra:
             cost[CUBES.index(extra)] += 1
-        paid = " + ".join(f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cost) if n) or "free"
+        paid = cost_words(cost)
         favours = f" + {plural(tile.favours, 'favour')}" if tile.favours else ""
         return f"{tile.name} — {paid} → {tile_pp(g, tid)} PP{favours}"
 
@@ -151,7 +152,7 @@ class Build(Handler):
         if extra:
             cost[CUBES.index(extra)] += 1
         have = s.players[t[1]].cubes
-        price = " + ".join(f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cost) if n)
+        price = cost_words(cost, free="")
         short = ", ".join(f"{have[i]} {CUBE_NAMES[i]}" for i in range(5) if have[i] < cost[i])
         if not short:
             return super().explain(g, t, code)

@@ -31,16 +31,7 @@ from .tiles import (
     G,
     initial_stock,
 )
-
-PHASE_NAMES = {
-    1: "Income",
-    2: "Placing workers",
-    3: "Special buildings",
-    4: "Provost",
-    5: "Activating the road",
-    6: "Building the castle",
-    7: "End of turn",
-}
+from .words import PHASE_NAMES
 
 
 def new_game(player_names: list[str], seed: int, options: Options | None = None) -> Game:

@@ -17,12 +17,12 @@ from .common import (
     plural,
 )
 from .tiles import (
-    CUBE_NAMES,
     CUBES,
     PLAIN,
     TILES,
     TRADES,
 )
+from .words import cost_parts
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -173,7 +173,7 @@ def trade_text(tid: str, option: str, *, short: bool = False) -> str:
     """'2 deniers → 3 PP', or with `short` '2 d → 3 PP' (§3.4 trades)."""
     deniers, cubes, plain, pp, gold = TRADES[tid][option]
     paid = ([f"{deniers} d" if short else plural(deniers, "denier")] if deniers else [])
-    paid += [f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cubes) if n]
+    paid += cost_parts(cubes)
     if plain:
         paid.append(f"{plain} cubes" if short else f"{plain} cubes of food, wood, stone or cloth")
     return f"{' + '.join(paid)} → {f'{pp} PP' if pp else f'{gold} gold'}"
@@ -224,7 +224,7 @@ class Trade(Handler):
             return super().explain(g, t, code)
         p = g.state.players[t[1]]
         price = self.label(g, t, code).removeprefix("Pay ").partition(" → ")[0]
-        held = ", ".join(f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(p.cubes) if n) or "no cubes"
+        held = ", ".join(cost_parts(p.cubes)) or "no cubes"
         return f"you have {plural(p.deniers, 'denier')} and {held}; this trade costs {price}"
 
 

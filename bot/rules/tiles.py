@@ -148,7 +148,6 @@ def initial_stock(jeweller: bool) -> dict[str, int]:
 
 
 def cost_text(tile: Tile) -> str:
-    parts = [f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(tile.cost) if n]
-    if tile.any_cubes:
-        parts.append(f"{tile.any_cubes} any cube")
-    return " + ".join(parts) if parts else "free"
+    from .words import cost_words  # words imports tiles
+
+    return cost_words(tile.cost, tile.any_cubes)

@@ -23,8 +23,6 @@ from bot.games import (
     Table,
 )
 from bot.rules import (
-    CUBE_NAMES,
-    CUBES,
     FAVOUR_LINES,
     PHASE_NAMES,
     SECTIONS,
@@ -34,6 +32,9 @@ from bot.rules import (
     Event,
     Game,
     Topic,
+    cost_parts,
+    cube_list,
+    plural,
     trade_text,
 )
 
@@ -46,10 +47,6 @@ QUIET_EVENTS = frozenset({"phase_end", "phase_start"})
 def name(text: str) -> str:
     """A player name as plain text inside markdown (no formatting, no mention)."""
     return escape_mentions(escape_markdown(text))
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:
@@ -66,14 +63,8 @@ def where_in_game(game: Game) -> str:
     return f"Round {s.round} · {phase}"
 
 
-def cube_list(spec: str) -> str:
-    """`FFC` → `food + food + cloth`."""
-    return " + ".join(CUBE_NAMES[CUBES.index(ch)] for ch in spec)
-
-
 def cubes_text(cubes: Sequence[int]) -> str:
-    held = [f"{n} {CUBE_NAMES[i]}" for i, n in enumerate(cubes) if n]
-    return ", ".join(held) if held else "no cubes"
+    return ", ".join(cost_parts(cubes)) or "no cubes"
 
 
 def player_line(game: Game, seat: int) -> str:
