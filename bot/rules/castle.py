@@ -38,7 +38,7 @@ def castle_section(g: Game) -> int:
     return sec
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Castle(Task):
     """A castle worker delivering batches, one at a time (§2 phase 6)."""
 
@@ -106,7 +106,7 @@ class Castle(Task):
         return f"you have no {' and no '.join(lacking)} for this batch"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class BestBuilder(Task):
     """The engine's step after the castle workers: the best builder's favour (§2 phase 6)."""
 
@@ -125,7 +125,7 @@ class BestBuilder(Task):
             g.push(Favour(best))
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class CloseSection(Task):
     """The engine's step after a section's scoring favours: close it (§2 phase 7, §4.3.5)."""
 

@@ -94,7 +94,7 @@ def construct(g: Game, seat: int, code: str, discount: int, space: int) -> None:
         g.push(*(Favour(seat) for _ in range(tile.favours)))
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Build(Task):
     """A building to build: at a Carpenter, Mason or Architect, or with a favour (§2 phase 5)."""
 
@@ -167,7 +167,7 @@ class Build(Task):
         return f"the {tile.name} costs {price} and you have {short}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Residence(Task):
     """Which residence the prestige building replaces (§6 #37)."""
 
@@ -208,7 +208,7 @@ def lawyer_targets(g: Game, seat: int) -> list[int]:
     return out
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Lawyer(Task):
     """A building to turn into a residence: at the Lawyer, or with the buildings favour (§3.3)."""
 
@@ -296,7 +296,7 @@ def finish_lawyer(g: Game, pending: list[int]) -> None:
     g.event(EventKind.RESIDENCE, seat, f"{g.name(seat)} turns the {name} into a residence: +{pp} PP", space=space, pp=pp)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class LawyerDone(Task):
     """The engine's step after a Lawyer's target was used: the residence is made (§6 #13)."""
 

@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .engine import Game
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Favour(Task):
     """A royal favour: which line (§4.3)."""
 
@@ -104,7 +104,7 @@ RESOURCE_TEXT = ("1 food", "1 wood or 1 stone", "up to 1 cloth", "up to: 1 cube 
 BUILDING_TEXT = ("nothing", "wood building, 1 wood less", "up to a stone building, 1 stone less", "up to a residence for 1 cloth", "up to a prestige building")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class FavourResources(Task):
     """The resources line: any effect up to the marker's column (§4.2, §4.3)."""
 
@@ -151,7 +151,7 @@ class FavourResources(Task):
         return Task.explain(self, g, code)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class SwapGive(Task):
     """Resources line column 4: the cube given (gold allowed) (§4.2)."""
 
@@ -180,7 +180,7 @@ class SwapGive(Task):
         return missing_cube(g, self.seat, code) or Task.explain(self, g, code)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class SwapTake(Task):
     """Resources line column 4: the cubes taken, one at a time (§4.2)."""
 
@@ -212,7 +212,7 @@ class SwapTake(Task):
         return Task.explain(self, g, code)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class FavourBuildings(Task):
     """The buildings line: any effect up to the marker's column (§4.2, §4.3)."""
 

@@ -85,7 +85,7 @@ def put_worker(g: Game, seat: int, target: str) -> None:
         setattr(s, target, seat)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Place(Task):
     """A worker to place, or pass (§2 phase 2)."""
 
@@ -190,7 +190,7 @@ def why_not_target(g: Game, seat: int, code: str) -> str:
     return f"{building_name(g, space)} already has {g.name(s.road_worker[space])}'s worker"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Gate(Task):
     """The Gate's worker to move, free (§2 phase 3)."""
 

@@ -58,7 +58,7 @@ def activate(g: Game, seat: int, space: int) -> list[Task]:
     return [Trade(seat, tid)]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Produce(Task):
     """A production building with alternatives: which one (§3.1, §3.3)."""
 
@@ -83,7 +83,7 @@ class Produce(Task):
         return cube_count(code)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Bonus(Task):
     """The owner's cube when another player uses a stone production building (§2 phase 5)."""
 
@@ -108,7 +108,7 @@ class Bonus(Task):
         return f"1 {cube_list(code)}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Sell(Task):
     """The Marketplace: one cube sold for `price` deniers (§3.1, §3.3)."""
 
@@ -142,7 +142,7 @@ class Sell(Task):
         return missing_cube(g, self.seat, code) or Task.explain(self, g, code)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Peddler(Task):
     """A Peddler's cubes, bought one at a time (§3.2, §3.3)."""
 
@@ -204,7 +204,7 @@ def trade_possible(g: Game, seat: int, tid: str, option: str) -> bool:
     return sum(p.cubes[i] for i in PLAIN) >= plain
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Trade(Task):
     """A trading building (Church, Tailor, Bank, Alchemist, Jeweller): one trade (§3.4)."""
 
@@ -249,7 +249,7 @@ class Trade(Task):
         return f"you have {plural(p.deniers, 'denier')} and {held}; this trade costs {price}"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class PayPlain(Task):
     """The Alchemist's cubes, given one at a time (§3.4)."""
 

@@ -29,7 +29,7 @@ def provost_moves(g: Game, max_steps: int) -> list[str]:
     return [m for m in PROVOST_MOVES if abs(int(m)) <= max_steps and 1 <= provost + int(m) <= ROAD_LEN]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Guild(Task):
     """The Merchants' guild: the provost moved free, up to 3 spaces (§2 phase 3)."""
 
@@ -90,7 +90,7 @@ def why_not_move(g: Game, code: str, deniers: int | None) -> str:
     return ""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Provost(Task):
     """The provost's move in phase 4, 1 denier a space (§2 phase 4)."""
 
@@ -120,7 +120,7 @@ class Provost(Task):
         return why_not_move(g, code, g.state.players[self.seat].deniers) or Task.explain(self, g, code)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Joust(Task):
     """The Joust field: 1 denier + 1 cloth for a royal favour? (§2 phase 3)."""
 
@@ -154,7 +154,7 @@ class Joust(Task):
         return "Pay 1 denier + 1 cloth: royal favour" if code == "favour" else "Do nothing"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, frozen=True)
 class Inn(Task):
     """The Inn's right circle: stay or leave (§2 phase 3)."""
 
