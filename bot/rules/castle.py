@@ -27,6 +27,14 @@ if TYPE_CHECKING:
 
 
 BATCHES = ("FWS", "FWC", "FWG", "FSC", "FSG", "FCG")  # 3 different cubes, exactly one food (§6 #21)
+CASTLE_PENALTY = 2  # PP lost by a castle worker who hands in no batch (§2 phase 6)
+
+
+def penalty_words(lost: int) -> str:
+    """The real loss of building nothing: prestige never goes below 0, so a player with 1 PP
+    loses 1 and one with none loses nothing (rules reference, Project defaults: castle worker
+    with 0 or 1 PP)."""
+    return f"-{lost} PP" if lost else "no loss"
 
 
 def castle_section(g: Game) -> int:
@@ -66,8 +74,8 @@ class Castle(Task):
                 if castle_section(g) == 3:
                     g.event(EventKind.CASTLE, seat, f"{g.name(seat)} cannot build: the Towers are full (no penalty)")
                 else:
-                    lost = lose_pp(g, seat, 2)
-                    g.event(EventKind.CASTLE_PENALTY, seat, f"{g.name(seat)} builds nothing in the castle: -{lost} PP", pp=-lost)
+                    lost = lose_pp(g, seat, CASTLE_PENALTY)
+                    g.event(EventKind.CASTLE_PENALTY, seat, f"{g.name(seat)} builds nothing in the castle: {penalty_words(lost)}", pp=-lost)
             return
         sec = castle_section(g)
         for ch in code:
@@ -83,14 +91,22 @@ class Castle(Task):
     def prompt(self, g: Game) -> str:
         sec = castle_section(g)
         where = f"the {SECTIONS[sec]} ({SECTION_PP[sec]} PP a batch)" if sec < 3 else "nowhere"
-        done = f" ({plural(self.batches, 'batch')} so far)" if self.batches else " (none yet: building nothing costs 2 PP)"
+        if self.batches:
+            done = f" ({plural(self.batches, 'batch')} so far)"
+        else:
+            lost = self.penalty(g)
+            done = f" (none yet: building nothing costs {lost} PP)" if lost else " (none yet: building nothing costs you nothing: you have no PP)"
         return f"Castle: deliver a batch (1 food + 2 other different cubes) into {where}{done}"
 
     def label(self, g: Game, code: str) -> str:
         if code == "done":
-            return "Stop building" if self.batches else "Build nothing (-2 PP)"
+            return "Stop building" if self.batches else f"Build nothing ({penalty_words(self.penalty(g))})"
         sec = castle_section(g)
         return f"{cube_list(code)} → +{SECTION_PP[sec]} PP"
+
+    def penalty(self, g: Game) -> int:
+        """What building nothing would really cost this player now."""
+        return min(CASTLE_PENALTY, g.state.players[self.seat].pp)
 
     def explain(self, g: Game, code: str) -> str:
         """Why a batch cannot be delivered (§2 phase 6, §6 #21)."""

@@ -98,7 +98,8 @@ class Favour(Task):
         return Task.explain(self, g, code)
 
 
-RESOURCE_TEXT = ("1 food", "1 wood or 1 stone", "up to 1 cloth", "up to: 1 cube → 2 cubes", "up to 1 gold")
+# Any effect up to the marker's column may be used (§4.3 rule 2): column 2 still allows food.
+RESOURCE_TEXT = ("1 food", "1 food, 1 wood or 1 stone", "up to 1 cloth", "up to: 1 cube → 2 cubes", "up to 1 gold")
 
 
 BUILDING_TEXT = ("nothing", "wood building, 1 wood less", "up to a stone building, 1 stone less", "up to a residence for 1 cloth", "up to a prestige building")

@@ -10,6 +10,14 @@
 
 They were made from commit 35ad814, when decision tasks were positional lists
 (`[kind, seat, *context]`): the snapshots keep that stored form, which must still load.
+
+When a change is *meant* to alter what games say (a label, an event's words), check first that
+nothing else moved, then refresh what the fixtures expect, keeping the stored old-form states:
+
+    .venv/bin/python -m tests.rules.make_fixtures --refresh
+
+Refreshed so far: issue 9 item 11 (the castle's "Build nothing" label, prompt and event show the
+real loss; the resources favour's column 2 label names food too).
 """
 
 from __future__ import annotations
@@ -18,6 +26,7 @@ import gzip
 import hashlib
 import json
 import random
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -74,7 +83,7 @@ def snapshots() -> list[dict[str, Any]]:
         moves: list[tuple[str, str]] = []  # (snapshot json or "", code) for every decision
         while not g.over:
             codes = g.legal_codes()
-            kinds = {t[0] for t in g.state.tasks}
+            kinds = {t.kind for t in g.state.tasks}
             wanted = any(seen.get(k, 0) < 2 for k in kinds)
             if wanted:
                 for k in kinds:
@@ -138,12 +147,30 @@ def crafted(base: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def refresh(snaps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What the stored (old-form) snapshots lead to with the current code."""
+    for snap in snaps:
+        h = Game.from_json(json.dumps(snap["state"]))
+        events = event_rows(h.opening_events) if snap.get("opening") else []
+        for code in snap["moves"]:
+            events += event_rows(h.apply(code))
+        snap["events"] = digest(events)
+        snap["scores"] = [list(s) for s in h.final_scores()]
+        snap["final"] = hashlib.sha256(h.to_json().encode()).hexdigest()
+    return snaps
+
+
 def main() -> None:
     HERE.mkdir(exist_ok=True)
     games = [random_game(p, seed) for p in PLAYERS for seed in SEEDS]
     with gzip.open(HERE / "replays.json.gz", "wt", encoding="utf-8") as f:
         json.dump(games, f, separators=(",", ":"))
-    (HERE / "snapshots.json").write_text(json.dumps(snapshots(), separators=(",", ":")) + "\n", encoding="utf-8")
+    path = HERE / "snapshots.json"
+    if "--refresh" in sys.argv:
+        snaps = refresh(json.loads(path.read_text(encoding="utf-8")))
+    else:
+        snaps = snapshots()
+    path.write_text(json.dumps(snaps, separators=(",", ":")) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
