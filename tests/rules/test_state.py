@@ -196,3 +196,12 @@ def test_records_are_not_positional() -> None:
         Produce(0, 4)[1]  # type: ignore[index]
     with pytest.raises(IllegalChoice):
         Game.resume(busy_state()).apply("no such code")
+
+
+def test_state_pickles_with_its_tasks() -> None:
+    """The games layer hands states to worker processes (rendering, AI): records pickle."""
+    import pickle
+
+    s = busy_state()
+    s.tasks = [record for _, record in OLD_FORM]
+    assert pickle.loads(pickle.dumps(s)) == s
