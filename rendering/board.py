@@ -852,13 +852,8 @@ def _pending_from_tasks(state: State) -> _Pending | None:
     if state.over or not state.tasks:
         return None
     top = state.tasks[-1]
-    if (
-        len(top) >= 2
-        and isinstance(top[0], str)
-        and isinstance(top[1], int)
-        and 0 <= top[1] < state.n
-    ):
-        return _Pending(top[1], top[0], "")
+    if 0 <= top.seat < state.n:
+        return _Pending(top.seat, top.kind, "")
     return None
 
 

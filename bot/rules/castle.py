@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .common import (
-    Handler,
     KindFacts,
     Task,
     cube_list,
     lose_pp,
     plural,
 )
+from .decisions import EventKind
+from .favours import Favour
 from .tiles import (
     CUBE_NAMES,
     CUBES,
@@ -25,6 +27,14 @@ if TYPE_CHECKING:
 
 
 BATCHES = ("FWS", "FWC", "FWG", "FSC", "FSG", "FCG")  # 3 different cubes, exactly one food (§6 #21)
+CASTLE_PENALTY = 2  # PP lost by a castle worker who hands in no batch (§2 phase 6)
+
+
+def penalty_words(lost: int) -> str:
+    """The real loss of building nothing: prestige never goes below 0, so a player with 1 PP
+    loses 1 and one with none loses nothing (rules reference, Project defaults: castle worker
+    with 0 or 1 PP)."""
+    return f"-{lost} PP" if lost else "no loss"
 
 
 def castle_section(g: Game) -> int:
@@ -36,34 +46,36 @@ def castle_section(g: Game) -> int:
     return sec
 
 
-class Castle(Handler):
-    """[castle, seat, batches delivered this turn]."""
+@dataclass(slots=True, frozen=True)
+class Castle(Task):
+    """A castle worker delivering batches, one at a time (§2 phase 6)."""
 
-    kind = "castle"
+    kind: str = field(default="castle", init=False, repr=False)
+    seat: int
+    batches: int  # batches delivered so far this turn
     facts = KindFacts(
         verb="to build the castle",
         title="Which batch?",
         stop_codes=("done",),
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
+    def choices(self, g: Game) -> list[str]:
         if castle_section(g) == 3:
             return ["done"]
-        cubes = g.state.players[t[1]].cubes
+        cubes = g.state.players[self.seat].cubes
         return [b for b in BATCHES if all(cubes[CUBES.index(ch)] for ch in b)] + ["done"]
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
+    def apply(self, g: Game, code: str) -> None:
         s = g.state
-        seat = t[1]
+        seat = self.seat
         p = s.players[seat]
         if code == "done":
-            s.tasks.pop()
-            if t[2] == 0:
+            if self.batches == 0:
                 if castle_section(g) == 3:
-                    g.event("castle", seat, f"{g.name(seat)} cannot build: the Towers are full (no penalty)")
+                    g.event(EventKind.CASTLE, seat, f"{g.name(seat)} cannot build: the Towers are full (no penalty)")
                 else:
-                    lost = lose_pp(g, seat, 2)
-                    g.event("castle_penalty", seat, f"{g.name(seat)} builds nothing in the castle: -{lost} PP", pp=-lost)
+                    lost = lose_pp(g, seat, CASTLE_PENALTY)
+                    g.event(EventKind.CASTLE_PENALTY, seat, f"{g.name(seat)} builds nothing in the castle: {penalty_words(lost)}", pp=-lost)
             return
         sec = castle_section(g)
         for ch in code:
@@ -71,24 +83,32 @@ class Castle(Handler):
         s.castle[sec].append(seat)
         p.pp += SECTION_PP[sec]
         p.houses_this_turn += 1
-        t[2] += 1
+        g.push(Castle(seat, self.batches + 1))
         if len(s.castle[sec]) == SECTION_SIZE[sec]:
             s.completed_this_turn[sec] = True
-        g.event("castle", seat, f"{g.name(seat)} delivers {cube_list(code)}: a house in the {SECTIONS[sec]}, +{SECTION_PP[sec]} PP", section=sec, pp=SECTION_PP[sec], batch=code)
+        g.event(EventKind.CASTLE, seat, f"{g.name(seat)} delivers {cube_list(code)}: a house in the {SECTIONS[sec]}, +{SECTION_PP[sec]} PP", section=sec, pp=SECTION_PP[sec], batch=code)
 
-    def prompt(self, g: Game, t: Task) -> str:
+    def prompt(self, g: Game) -> str:
         sec = castle_section(g)
         where = f"the {SECTIONS[sec]} ({SECTION_PP[sec]} PP a batch)" if sec < 3 else "nowhere"
-        done = f" ({plural(t[2], 'batch')} so far)" if t[2] else " (none yet: building nothing costs 2 PP)"
+        if self.batches:
+            done = f" ({plural(self.batches, 'batch')} so far)"
+        else:
+            lost = self.penalty(g)
+            done = f" (none yet: building nothing costs {lost} PP)" if lost else " (none yet: building nothing costs you nothing: you have no PP)"
         return f"Castle: deliver a batch (1 food + 2 other different cubes) into {where}{done}"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         if code == "done":
-            return "Stop building" if t[2] else "Build nothing (-2 PP)"
+            return "Stop building" if self.batches else f"Build nothing ({penalty_words(self.penalty(g))})"
         sec = castle_section(g)
         return f"{cube_list(code)} → +{SECTION_PP[sec]} PP"
 
-    def explain(self, g: Game, t: Task, code: str) -> str:
+    def penalty(self, g: Game) -> int:
+        """What building nothing would really cost this player now."""
+        return min(CASTLE_PENALTY, g.state.players[self.seat].pp)
+
+    def explain(self, g: Game, code: str) -> str:
         """Why a batch cannot be delivered (§2 phase 6, §6 #21)."""
         if castle_section(g) == 3:
             return "the Towers are full: no more batches can be delivered"
@@ -97,35 +117,42 @@ class Castle(Handler):
             if same:
                 return f"write this batch as {same[0]}"
             return "a batch is 1 food and 2 other different cubes (wood, stone, cloth or gold), e.g. FWS"
-        cubes = g.state.players[t[1]].cubes
+        cubes = g.state.players[self.seat].cubes
         lacking = [CUBE_NAMES[CUBES.index(ch)] for ch in code if not cubes[CUBES.index(ch)]]
         return f"you have no {' and no '.join(lacking)} for this batch"
 
 
-class BestBuilder(Handler):
-    kind = "best_builder"
+@dataclass(slots=True, frozen=True)
+class BestBuilder(Task):
+    """The engine's step after the castle workers: the best builder's favour (§2 phase 6)."""
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
+    kind: str = field(default="best_builder", init=False, repr=False)
+    seat: int = -1
+
+    def apply(self, g: Game, code: str) -> None:
         """Most houses this turn (at least 1) gets a favour; ties go to the earlier castle worker."""
         s = g.state
-        s.tasks.pop()
         best, most = -1, 0
         for seat in s.castle_workers:
             if s.players[seat].houses_this_turn > most:
                 best, most = seat, s.players[seat].houses_this_turn
         if best >= 0:
-            g.event("best_builder", best, f"{g.name(best)} placed the most houses ({most}): 1 royal favour")
-            g.push(["favour", best])
+            g.event(EventKind.BEST_BUILDER, best, f"{g.name(best)} placed the most houses ({most}): 1 royal favour")
+            g.push(Favour(best))
 
 
-class CloseSection(Handler):
-    kind = "close_section"
+@dataclass(slots=True, frozen=True)
+class CloseSection(Task):
+    """The engine's step after a section's scoring favours: close it (§2 phase 7, §4.3.5)."""
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
+    kind: str = field(default="close_section", init=False, repr=False)
+    seat: int  # always -1
+    section: int
+
+    def apply(self, g: Game, code: str) -> None:
         s = g.state
-        s.tasks.pop()
-        sec = t[2]
+        sec = self.section
         s.scored[sec] = True
         s.section = sec + 1
         unlock = {0: " Favour columns 3 and 4 are open.", 1: " Favour column 5 is open."}.get(sec, "")
-        g.event("section_scored", -1, f"The {SECTIONS[sec]} is scored and closed.{unlock}", section=sec)
+        g.event(EventKind.SECTION_SCORED, -1, f"The {SECTIONS[sec]} is scored and closed.{unlock}", section=sec)

@@ -1,8 +1,8 @@
-"""Shared pieces of the decision tasks: the Handler base class and small helpers."""
+"""Shared pieces of the decision tasks: the `Task` base class and small helpers."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, ClassVar
 
 from .decisions import KindFacts
 from .tiles import (
@@ -16,9 +16,6 @@ from .words import cube_count, cube_list, plural  # noqa: F401  (shared by the h
 
 if TYPE_CHECKING:
     from .engine import Game
-
-
-Task = list[Any]
 
 
 def gain(g: Game, seat: int, spec: str) -> None:
@@ -61,26 +58,38 @@ def free_road_space(g: Game) -> int:
     return 0
 
 
-class Handler:
-    kind = ""
-    facts = KindFacts(verb="to decide")
-    prompt_text = ""
+class Task:
+    """A decision task: a small record with named fields, and its handler.
 
-    def choices(self, g: Game, t: Task) -> list[str]:
+    Each kind is a slotted dataclass subclass whose first field is `kind` (fixed, not an
+    argument of the constructor) and whose next is `seat` (-1 for the engine's own steps); its
+    `facts` are declared beside it. The engine pops a task before `apply`; a task that goes on
+    (a Peddler with a cube still allowed, a castle worker who delivered a batch) pushes its
+    successor. A task is never changed once pushed, so copies of a state share them. Stored as
+    `{"kind": ..., field: value, ...}` (tasks.task_from_json reads that and the old list form).
+    """
+
+    __slots__ = ()
+    kind: str
+    seat: int
+    facts: ClassVar[KindFacts] = KindFacts(verb="to decide")
+
+    def choices(self, g: Game) -> list[str]:
+        """The legal codes; none: an automatic step, applied with the code ""."""
         return []
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
+    def apply(self, g: Game, code: str) -> None:
         raise NotImplementedError
 
-    def prompt(self, g: Game, t: Task) -> str:
-        return self.prompt_text
+    def prompt(self, g: Game) -> str:
+        return ""
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         return {"skip": "Do nothing", "done": "Done", "0": "Do not move it"}.get(code, code)
 
-    def explain(self, g: Game, t: Task, code: str) -> str:
+    def explain(self, g: Game, code: str) -> str:
         options = ", ".join(g.legal_codes())
-        return f"'{code}' is not a choice now ({self.prompt(g, t)}); the choices are: {options}"
+        return f"'{code}' is not a choice now ({self.prompt(g)}); the choices are: {options}"
 
 
 def pay(g: Game, seat: int, cost: list[int]) -> None:

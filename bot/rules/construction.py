@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .common import (
-    Handler,
     KindFacts,
     Task,
     building_name,
@@ -13,6 +13,7 @@ from .common import (
     pay,
     plural,
 )
+from .decisions import EventKind
 from .tiles import (
     CUBE_NAMES,
     CUBES,
@@ -86,100 +87,109 @@ def construct(g: Game, seat: int, code: str, discount: int, space: int) -> None:
     pp = tile_pp(g, tid)
     s.players[seat].pp += pp
     paid = cost_words(cost, free="nothing")
-    g.event("build", seat, f"{g.name(seat)} builds the {tile.name} on road {space} (paid {paid}): +{pp} PP", tile=tid, space=space, pp=pp)
-    g.push(*(["favour", seat] for _ in range(tile.favours)))
+    g.event(EventKind.BUILD, seat, f"{g.name(seat)} builds the {tile.name} on road {space} (paid {paid}): +{pp} PP", tile=tid, space=space, pp=pp)
+    if tile.favours:
+        from .favours import Favour  # favours imports this module (the buildings line)
+
+        g.push(*(Favour(seat) for _ in range(tile.favours)))
 
 
-class Build(Handler):
-    """[build, seat, category, discount cube or -1, space of the building used (0: favour)]."""
+@dataclass(slots=True, frozen=True)
+class Build(Task):
+    """A building to build: at a Carpenter, Mason or Architect, or with a favour (§2 phase 5)."""
 
-    kind = "build"
+    kind: str = field(default="build", init=False, repr=False)
+    seat: int
+    category: str  # wood, stone or prestige
+    discount: int  # the cube paid less (a building favour, §4.2), -1 for none
+    space: int  # road space of the building used; 0 with a favour
     facts = KindFacts(
         verb="to build",
         title="Which building?",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
-        return build_codes(g, t[1], t[2], t[3]) + ["skip"]
+    def choices(self, g: Game) -> list[str]:
+        return build_codes(g, self.seat, self.category, self.discount) + ["skip"]
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
-        g.state.tasks.pop()
+    def apply(self, g: Game, code: str) -> None:
         if code == "skip":
             return
-        if t[2] == "prestige":
-            g.push(["residence", t[1], code])
+        if self.category == "prestige":
+            g.push(Residence(self.seat, code))
         else:
-            construct(g, t[1], code, t[3], 0)
+            construct(g, self.seat, code, self.discount, 0)
 
-    def prompt(self, g: Game, t: Task) -> str:
-        what = {"wood": "a wood building", "stone": "a stone building", "prestige": "a prestige building on one of your residences"}[t[2]]
-        less = f", paying 1 {CUBE_NAMES[t[3]]} less" if t[3] >= 0 else ""
+    def prompt(self, g: Game) -> str:
+        what = {"wood": "a wood building", "stone": "a stone building", "prestige": "a prestige building on one of your residences"}[self.category]
+        less = f", paying 1 {CUBE_NAMES[self.discount]} less" if self.discount >= 0 else ""
         return f"Build {what}{less}"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         if code == "skip":
             return "Build nothing"
         tid, _, extra = code.partition("+")
         tile = TILES[tid]
-        cost = build_cost(tid, t[3])
+        cost = build_cost(tid, self.discount)
         if extra:
             cost[CUBES.index(extra)] += 1
         paid = cost_words(cost)
         favours = f" + {plural(tile.favours, 'favour')}" if tile.favours else ""
         return f"{tile.name} — {paid} → {tile_pp(g, tid)} PP{favours}"
 
-    def explain(self, g: Game, t: Task, code: str) -> str:
+    def explain(self, g: Game, code: str) -> str:
         """Why a tile cannot be built (§2 phase 5 Constructing, §6 #15)."""
         s = g.state
         tid, plus, extra = code.partition("+")
         tile = TILES.get(tid)
         if tile is None or tile.kind not in ("wood", "stone", "prestige"):
-            return super().explain(g, t, code)
-        if tile.kind != t[2]:
-            return f"the {tile.name} is not a {t[2]} building"
+            return Task.explain(self, g, code)
+        if tile.kind != self.category:
+            return f"the {tile.name} is not a {self.category} building"
         if not s.stock.get(tid):
             return f"the {tile.name} has already been built (it is not in the stock)"
-        if tile.kind == "prestige" and not residences(g, t[1]):
+        if tile.kind == "prestige" and not residences(g, self.seat):
             return "a prestige building replaces one of your residences, and you have none"
         if tile.kind != "prestige" and not free_road_space(g):
             return "the road is full: there is no free space for a new building"
         if tile.any_cubes and extra not in tuple(CUBES):
             return f"say which cube pays the 'any cube' part, e.g. {tid}+F"
         if not tile.any_cubes and plus:
-            return super().explain(g, t, code)
-        cost = build_cost(tid, t[3])
+            return Task.explain(self, g, code)
+        cost = build_cost(tid, self.discount)
         if extra:
             cost[CUBES.index(extra)] += 1
-        have = s.players[t[1]].cubes
+        have = s.players[self.seat].cubes
         price = cost_words(cost, free="")
         short = ", ".join(f"{have[i]} {CUBE_NAMES[i]}" for i in range(5) if have[i] < cost[i])
         if not short:
-            return super().explain(g, t, code)
+            return Task.explain(self, g, code)
         return f"the {tile.name} costs {price} and you have {short}"
 
 
-class Residence(Handler):
-    """[residence, seat, prestige tile code]: which residence the prestige building replaces (§6 #37)."""
+@dataclass(slots=True, frozen=True)
+class Residence(Task):
+    """Which residence the prestige building replaces (§6 #37)."""
 
-    kind = "residence"
+    kind: str = field(default="residence", init=False, repr=False)
+    seat: int
+    tile: str  # the prestige tile's code
     facts = KindFacts(
         verb="to pick a residence",
         title="Which residence does it replace?",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
-        return [f"r{sp}" for sp in residences(g, t[1])]
+    def choices(self, g: Game) -> list[str]:
+        return [f"r{sp}" for sp in residences(g, self.seat)]
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
-        g.state.tasks.pop()
-        construct(g, t[1], t[2], -1, int(code[1:]))
+    def apply(self, g: Game, code: str) -> None:
+        construct(g, self.seat, self.tile, -1, int(code[1:]))
 
-    def prompt(self, g: Game, t: Task) -> str:
-        return f"Which residence does the {TILES[t[2]].name} replace?"
+    def prompt(self, g: Game) -> str:
+        return f"Which residence does the {TILES[self.tile].name} replace?"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         return f"Residence on road {code[1:]}"
 
 
@@ -198,52 +208,54 @@ def lawyer_targets(g: Game, seat: int) -> list[int]:
     return out
 
 
-class Lawyer(Handler):
-    """[lawyer, seat, deniers to pay]: 1 at the Lawyer, 0 with the building favour column 4."""
+@dataclass(slots=True, frozen=True)
+class Lawyer(Task):
+    """A building to turn into a residence: at the Lawyer, or with the buildings favour (§3.3)."""
 
-    kind = "lawyer"
+    kind: str = field(default="lawyer", init=False, repr=False)
+    seat: int
+    price: int  # deniers to pay: 1 at the Lawyer, 0 with the buildings favour column 4
     facts = KindFacts(
         verb="to use the Lawyer",
         title="Which building becomes a residence?",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
-        p = g.state.players[t[1]]
-        if p.cubes[C] < 1 or p.deniers < t[2]:
+    def choices(self, g: Game) -> list[str]:
+        p = g.state.players[self.seat]
+        if p.cubes[C] < 1 or p.deniers < self.price:
             return ["skip"]
-        return [f"r{sp}" for sp in lawyer_targets(g, t[1])] + ["skip"]
+        return [f"r{sp}" for sp in lawyer_targets(g, self.seat)] + ["skip"]
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
+    def apply(self, g: Game, code: str) -> None:
         s = g.state
-        s.tasks.pop()
         if code == "skip":
             return
-        seat, space = t[1], int(code[1:])
+        seat, space = self.seat, int(code[1:])
         p = s.players[seat]
         p.cubes[C] -= 1
-        p.deniers -= t[2]
+        p.deniers -= self.price
         if s.road_worker[space] >= 0:
             # The target still carries a worker: pay now, transform after its activation (§6 #13).
             s.lawyer_pending.append([space, seat])
-            g.event("lawyer", seat, f"{g.name(seat)} pays for a residence on road {space}, made after that building is used", space=space)
+            g.event(EventKind.LAWYER, seat, f"{g.name(seat)} pays for a residence on road {space}, made after that building is used", space=space)
         else:
             finish_lawyer(g, [space, seat])
 
-    def prompt(self, g: Game, t: Task) -> str:
-        cost = "1 cloth + 1 denier" if t[2] else "1 cloth"
+    def prompt(self, g: Game) -> str:
+        cost = "1 cloth + 1 denier" if self.price else "1 cloth"
         return f"Lawyer: turn a neutral building or one of your own into a residence for {cost} (+2 PP)"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         if code == "skip":
             return "Do nothing"
         return f"{building_name(g, int(code[1:]))} → residence"
 
-    def explain(self, g: Game, t: Task, code: str) -> str:
+    def explain(self, g: Game, code: str) -> str:
         """Why a building cannot become a residence (§3.3, §6 #11)."""
         s = g.state
         if not (code[:1] == "r" and code[1:].isdigit()):
-            return super().explain(g, t, code)
+            return Task.explain(self, g, code)
         space = int(code[1:])
         if not 1 <= space <= ROAD_LEN:
             return f"the road has spaces 1 to {ROAD_LEN}"
@@ -261,9 +273,9 @@ class Lawyer(Handler):
             return "prestige buildings cannot be transformed"
         if tid == "lawyer":
             return "a Lawyer cannot be transformed"
-        if owner != t[1]:
+        if owner != self.seat:
             return f"the {building_name(g, space)} belongs to {g.name(owner)}: only neutral buildings and your own can be transformed"
-        return super().explain(g, t, code)
+        return Task.explain(self, g, code)
 
 
 def finish_lawyer(g: Game, pending: list[int]) -> None:
@@ -281,12 +293,16 @@ def finish_lawyer(g: Game, pending: list[int]) -> None:
     s.road_owner[space] = seat
     pp = TILES["residence"].pp
     s.players[seat].pp += pp
-    g.event("residence", seat, f"{g.name(seat)} turns the {name} into a residence: +{pp} PP", space=space, pp=pp)
+    g.event(EventKind.RESIDENCE, seat, f"{g.name(seat)} turns the {name} into a residence: +{pp} PP", space=space, pp=pp)
 
 
-class LawyerDone(Handler):
-    kind = "lawyer_done"
+@dataclass(slots=True, frozen=True)
+class LawyerDone(Task):
+    """The engine's step after a Lawyer's target was used: the residence is made (§6 #13)."""
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
-        g.state.tasks.pop()
-        finish_lawyer(g, [t[2], t[1]])
+    kind: str = field(default="lawyer_done", init=False, repr=False)
+    seat: int  # the Lawyer's user
+    space: int  # the target's road space
+
+    def apply(self, g: Game, code: str) -> None:
+        finish_lawyer(g, [self.space, self.seat])

@@ -34,6 +34,8 @@ class Decision(NamedTuple):
     prompt: str
     choices: list[Choice]
     seq: int  # number of choices applied before this one
+    round: int = 0  # the round and phase (1-7) it is taken in
+    phase: int = 0
 
 
 class EventKind(StrEnum):

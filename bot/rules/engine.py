@@ -1,10 +1,11 @@
 """The game flow: seven phases as explicit steps plus a stack of decision tasks.
 
-Every decision is a *task* on top of `state.tasks`: a JSON-friendly list `[kind, seat, *context]`.
+Every decision is a *task* on top of `state.tasks`: a small typed record with its handler
+(`common.Task`; the kinds are registered in `tasks.py`, one module per part of the game).
 `Game._run` runs automatic steps until the top task needs a player's choice with two or more
 legal options (a task with exactly one legal choice is applied at once, §design "forced moves").
-Task kinds and their handlers are registered in `tasks.py` (one module per part of the game);
-this module drives the phases.
+The engine pops a task before applying it; a handler pushes what follows. This module drives the
+phases, and can stop at a phase boundary (`stop_at`, for tests and tools).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from dataclasses import asdict
 from typing import Any
 
 from . import tasks as T
-from .decisions import Choice, Decision, Event, IllegalChoice, ScoreLine
+from .common import Task
+from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, ScoreLine
 from .state import Options, Player, State
 from .tiles import (
     COLOURS,
@@ -32,6 +34,8 @@ from .tiles import (
     initial_stock,
 )
 from .words import PHASE_NAMES
+
+PHASE_NUMBERS = range(1, 8)
 
 
 def new_game(player_names: list[str], seed: int, options: Options | None = None) -> Game:
@@ -87,14 +91,26 @@ def winners(scores: list[ScoreLine]) -> list[int]:
 
 
 class Game:
-    """A game in progress: its `state`, the pending `decision`, and `apply` to answer it."""
+    """A game in progress: its `state`, the pending `decision`, and `apply` to answer it.
 
-    __slots__ = ("state", "opening_events", "_task", "_codes", "_decision", "_events", "_rng")
+    With `stop_at` set to a phase (1-7) the engine stops when that phase is about to begin,
+    before it does anything: `stopped` is then True and there is no decision until `run_to`
+    lets it go on. Nothing of this is stored in the state.
+    """
 
-    def __init__(self, state: State) -> None:
+    __slots__ = ("state", "opening_events", "stop_at", "_fresh", "_task", "_codes", "_decision", "_events")
+
+    def __init__(self, state: State, stop_at: int | None = None) -> None:
+        if stop_at is not None and stop_at not in PHASE_NUMBERS:
+            raise ValueError("stop_at is a phase, 1 to 7")
         self.state = state
         self.opening_events: list[Event] = []
-        self._task: list[Any] | None = None
+        self.stop_at = stop_at
+        # True while no step of the current phase has run: at a phase boundary. A position at
+        # step and cursor 0 is at its phase's start, except once phase 2 asked its first player
+        # (the cursor stays 0 then): a pending placement tells.
+        self._fresh = state.step == 0 and state.cursor == 0 and not any(t.kind == "place" for t in state.tasks)
+        self._task: Task | None = None
         self._codes: list[str] = []
         self._decision: Decision | None = None
         self._events: list[Event] = []
@@ -106,16 +122,22 @@ class Game:
         return self.state.phase == 8
 
     @property
+    def stopped(self) -> bool:
+        """True when the engine stands at the phase boundary `stop_at` asked for."""
+        return self._task is None and self.state.phase != 8
+
+    @property
     def decision(self) -> Decision | None:
-        """The pending decision with labelled choices, or None once the game is over."""
+        """The pending decision with labelled choices, or None once the game is over (or
+        stopped at a phase boundary)."""
         if self._task is None:
             return None
         if self._decision is None:
             t = self._task
-            handler = T.HANDLERS[t[0]]
-            choices = [Choice(code, handler.label(self, t, code)) for code in self._codes]
+            s = self.state
+            choices = [Choice(code, t.label(self, code)) for code in self._codes]
             self._decision = Decision(
-                t[1], t[0], handler.prompt(self, t), choices, len(self.state.history)
+                t.seat, t.kind, t.prompt(self), choices, len(s.history), s.round, s.phase
             )
         return self._decision
 
@@ -126,17 +148,29 @@ class Game:
     @property
     def to_move(self) -> int:
         """Seat whose decision is pending, -1 when the game is over."""
-        return -1 if self._task is None else self._task[1]
+        return -1 if self._task is None else self._task.seat
 
     def apply(self, code: str) -> list[Event]:
         """Apply one choice by its notation; return the events it caused (§design)."""
         task = self._task
         if task is None:
-            raise IllegalChoice("the game is over")
+            if self.state.phase == 8:
+                raise IllegalChoice("the game is over")
+            raise IllegalChoice(f"the game is stopped before phase {self.state.phase} ({PHASE_NAMES[self.state.phase]})")
         if code not in self._codes:
-            raise IllegalChoice(T.HANDLERS[task[0]].explain(self, task, code))
-        self.state.history.append(code)
-        T.HANDLERS[task[0]].apply(self, task, code)
+            raise IllegalChoice(task.explain(self, code))
+        s = self.state
+        s.history.append(code)
+        s.tasks.pop()
+        task.apply(self, code)
+        return self._run()
+
+    def run_to(self, phase: int | None) -> list[Event]:
+        """Stop when `phase` is about to begin (None: never); run the automatic steps up to the
+        next decision or that boundary, and return their events."""
+        if phase is not None and phase not in PHASE_NUMBERS:
+            raise ValueError("run_to takes a phase, 1 to 7, or None")
+        self.stop_at = phase
         return self._run()
 
     def final_scores(self) -> list[ScoreLine]:
@@ -157,10 +191,12 @@ class Game:
         return cls.resume(state_from_json(text))
 
     @classmethod
-    def resume(cls, state: State) -> Game:
+    def resume(cls, state: State, *, stop_at: int | None = None) -> Game:
         """A game from a state (a snapshot, or a position built by a test): runs the automatic
-        steps up to the next decision; their events are in `opening_events`."""
-        game = cls(state)
+        steps up to the next decision; their events are in `opening_events`. With `stop_at`,
+        it stops when that phase is about to begin (at once, after the pending tasks, when the
+        position stands at that phase's start)."""
+        game = cls(state, stop_at)
         game.opening_events = game._run()
         return game
 
@@ -175,20 +211,21 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy at the same decision (for AI look-ahead)."""
-        game = Game(self.state.copy())
+        game = Game(self.state.copy(), self.stop_at)
+        game._fresh = self._fresh
         game._run()
         return game
 
     # ----- helpers for the task handlers -------------------------------------------------------
 
-    def event(self, kind: str, player: int, text: str, **data: Any) -> None:
+    def event(self, kind: EventKind, player: int, text: str, **data: Any) -> None:
         s = self.state
         self._events.append(Event(kind, text, player, s.round, s.phase, data))
 
     def name(self, seat: int) -> str:
         return self.state.players[seat].name
 
-    def push(self, *tasks: list[Any]) -> None:
+    def push(self, *tasks: Task) -> None:
         """Push tasks so that the first one given is resolved first."""
         self.state.tasks.extend(reversed(tasks))
 
@@ -199,25 +236,28 @@ class Game:
         s = self.state
         self._decision = None
         while True:
-            if s.tasks:
-                task = s.tasks[-1]
-                handler = T.HANDLERS[task[0]]
-                codes = handler.choices(self, task)
+            tasks = s.tasks
+            if tasks:
+                task = tasks[-1]
+                codes = task.choices(self)
                 if len(codes) > 1:
                     self._task, self._codes = task, codes
                     break
-                handler.apply(self, task, codes[0] if codes else "")
+                tasks.pop()
+                task.apply(self, codes[0] if codes else "")
                 continue
-            if s.phase == 8:
+            if s.phase == 8 or (self._fresh and s.phase == self.stop_at):
                 self._task, self._codes = None, []
                 break
+            self._fresh = False
             PHASES[s.phase](self)
         events, self._events = self._events, []
         return events
 
     def end_phase(self) -> None:
         s = self.state
-        self.event("phase_end", -1, f"End of phase {s.phase} ({PHASE_NAMES[s.phase]})", phase=s.phase, round=s.round)
+        self._fresh = True
+        self.event(EventKind.PHASE_END, -1, f"End of phase {s.phase} ({PHASE_NAMES[s.phase]})", phase=s.phase, round=s.round)
         s.phase += 1
         s.step = s.cursor = 0
         for p in s.players:
@@ -237,7 +277,7 @@ def _income(g: Game) -> None:
             gains[owner] += TILES[s.road_tile[space]].income  # type: ignore[index]
     for seat in s.turn_order:
         s.players[seat].deniers += gains[seat]
-        g.event("income", seat, f"{g.name(seat)} takes {gains[seat]} deniers", deniers=gains[seat])
+        g.event(EventKind.INCOME, seat, f"{g.name(seat)} takes {gains[seat]} deniers", deniers=gains[seat])
     g.end_phase()
 
 
@@ -250,7 +290,7 @@ def _placing(g: Game) -> None:
         seat = s.turn_order[idx]
         if not s.players[seat].passed:
             s.cursor = idx
-            g.push(["place", seat])
+            g.push(T.Place(seat))
             return
     g.end_phase()
 
@@ -261,17 +301,17 @@ def _specials(g: Game) -> None:
     step = s.step
     s.step += 1
     if step == 0 and s.gate >= 0:
-        g.push(["gate", s.gate])
+        g.push(T.Gate(s.gate))
     elif step == 1 and s.trading >= 0:
         seat = s.trading
         s.trading = -1
         s.players[seat].deniers += 3
         s.players[seat].workers += 1
-        g.event("trading", seat, f"{g.name(seat)} takes 3 deniers at the Trading post")
+        g.event(EventKind.TRADING, seat, f"{g.name(seat)} takes 3 deniers at the Trading post")
     elif step == 2 and s.guild >= 0:
-        g.push(["guild", s.guild])
+        g.push(T.Guild(s.guild))
     elif step == 3 and s.joust >= 0:
-        g.push(["joust", s.joust])
+        g.push(T.Joust(s.joust))
     elif step == 4 and s.stables:
         _stables(g)
     elif step == 5:
@@ -290,7 +330,7 @@ def _stables(g: Game) -> None:
     for seat in first:
         s.players[seat].workers += 1
     s.stables = []
-    g.event("stables", first[0], "New turn order: " + ", ".join(g.name(p) for p in s.turn_order))
+    g.event(EventKind.STABLES, first[0], "New turn order: " + ", ".join(g.name(p) for p in s.turn_order))
 
 
 def _inn(g: Game) -> None:
@@ -298,11 +338,11 @@ def _inn(g: Game) -> None:
     if s.inn_left >= 0:
         if s.inn_right >= 0:
             s.players[s.inn_right].workers += 1
-            g.event("inn_leave", s.inn_right, f"{g.name(s.inn_right)}'s worker leaves the Inn")
+            g.event(EventKind.INN_LEAVE, s.inn_right, f"{g.name(s.inn_right)}'s worker leaves the Inn")
         s.inn_right, s.inn_left = s.inn_left, -1
-        g.event("inn_enter", s.inn_right, f"{g.name(s.inn_right)} settles in the Inn")
+        g.event(EventKind.INN_ENTER, s.inn_right, f"{g.name(s.inn_right)} settles in the Inn")
     elif s.inn_right >= 0:
-        g.push(["inn", s.inn_right])
+        g.push(T.Inn(s.inn_right))
 
 
 def _provost(g: Game) -> None:
@@ -311,7 +351,7 @@ def _provost(g: Game) -> None:
     if s.cursor < len(s.passing):
         seat = s.passing[s.cursor]
         s.cursor += 1
-        g.push(["provost", seat])
+        g.push(T.Provost(seat))
     else:
         g.end_phase()
 
@@ -331,12 +371,12 @@ def _activation(g: Game) -> None:
         s.players[seat].workers += 1
         pending = [lp for lp in s.lawyer_pending if lp[0] == space]
         if space > s.provost:
-            g.event("not_activated", seat, f"{g.name(seat)}'s worker on road {space} returns beyond the provost", space=space)
+            g.event(EventKind.NOT_ACTIVATED, seat, f"{g.name(seat)}'s worker on road {space} returns beyond the provost", space=space)
             for lp in pending:
                 T.finish_lawyer(g, lp)
             continue
         # The Lawyer's delayed transformation happens after the target's activation (§3.3).
-        g.push(*T.activate(g, seat, space), *(["lawyer_done", lp[1], lp[0]] for lp in pending))
+        g.push(*T.activate(g, seat, space), *(T.LawyerDone(lp[1], lp[0]) for lp in pending))
         return
     g.end_phase()
 
@@ -348,7 +388,7 @@ def _castle(g: Game) -> None:
         s.step = 1
         for p in s.players:
             p.houses_this_turn = 0
-        g.push(*(["castle", seat, 0] for seat in s.castle_workers), ["best_builder", -1])
+        g.push(*(T.Castle(seat, 0) for seat in s.castle_workers), T.BestBuilder(-1))
     else:
         for seat in s.castle_workers:
             s.players[seat].workers += 1
@@ -364,7 +404,7 @@ def _end_of_turn(g: Game) -> None:
         move = 2 if s.provost > s.bailiff else 1
         s.bailiff = min(ROAD_LEN, s.bailiff + move)
         s.provost = s.bailiff
-        g.event("bailiff", -1, f"The bailiff moves {move} to road {s.bailiff}", space=s.bailiff)
+        g.event(EventKind.BAILIFF, -1, f"The bailiff moves {move} to road {s.bailiff}", space=s.bailiff)
         return
     if s.step == 1:
         sec = s.section
@@ -376,7 +416,7 @@ def _end_of_turn(g: Game) -> None:
     s.completed_this_turn = [False, False, False]
     if s.scored[2]:
         g.end_phase()  # phase 7 -> 8: the game is over
-        g.event("game_over", -1, "The Towers are scored: the game is over")
+        g.event(EventKind.GAME_OVER, -1, "The Towers are scored: the game is over")
         return
     if s.n == 2:
         s.turn_order.reverse()  # two players alternate the lead (§5)
@@ -392,18 +432,18 @@ def _score_section(g: Game, sec: int) -> None:
     houses = [0] * s.n
     for owner in s.castle[sec]:
         houses[owner] += 1
-    favours: list[list[Any]] = []
+    favours: list[Task] = []
     for seat in s.turn_order:
         pp, fav = SCORING[sec](houses[seat])
         p = s.players[seat]
         if pp:
             lost = min(p.pp, -pp)
             p.pp -= lost
-            g.event("scoring", seat, f"{g.name(seat)} has no house in the {SECTIONS[sec]}: -{lost} PP", pp=-lost, section=sec)
+            g.event(EventKind.SCORING, seat, f"{g.name(seat)} has no house in the {SECTIONS[sec]}: -{lost} PP", pp=-lost, section=sec)
         elif fav:
-            g.event("scoring", seat, f"{g.name(seat)} has {houses[seat]} houses in the {SECTIONS[sec]}: {fav} favour(s)", favours=fav, section=sec)
-        favours.extend(["favour", seat] for _ in range(fav))
-    g.push(*favours, ["close_section", -1, sec])
+            g.event(EventKind.SCORING, seat, f"{g.name(seat)} has {houses[seat]} houses in the {SECTIONS[sec]}: {fav} favour(s)", favours=fav, section=sec)
+        favours.extend(T.Favour(seat) for _ in range(fav))
+    g.push(*favours, T.CloseSection(-1, sec))
 
 
 PHASES = {1: _income, 2: _placing, 3: _specials, 4: _provost, 5: _activation, 6: _castle, 7: _end_of_turn}

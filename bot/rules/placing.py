@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .common import (
-    Handler,
     KindFacts,
     Task,
     building_name,
     place_name,
     plural,
 )
+from .decisions import EventKind
 from .state import State
 from .tiles import (
     ROAD_LEN,
@@ -73,7 +74,7 @@ def put_worker(g: Game, seat: int, target: str) -> None:
         owner = s.road_owner[space]
         if owner >= 0 and owner != seat:
             s.players[owner].pp += 1
-            g.event("owner_bonus", owner, f"{g.name(owner)} gains 1 PP: {g.name(seat)} uses their {building_name(g, space)}", pp=1, space=space)
+            g.event(EventKind.OWNER_BONUS, owner, f"{g.name(owner)} gains 1 PP: {g.name(seat)} uses their {building_name(g, space)}", pp=1, space=space)
     elif target == "stables":
         s.stables.append(seat)
     elif target == "castle":
@@ -84,29 +85,38 @@ def put_worker(g: Game, seat: int, target: str) -> None:
         setattr(s, target, seat)
 
 
-class Place(Handler):
-    kind = "place"
+@dataclass(slots=True, frozen=True)
+class Place(Task):
+    """A worker to place, or pass (§2 phase 2)."""
+
+    kind: str = field(default="place", init=False, repr=False)
+    seat: int
     facts = KindFacts(
         verb="to place a worker or pass",
         title="Where does your worker go?",
         stop_codes=("pass",),
         group="place",
     )
-    prompt_text = "Place a worker or pass"
 
-    def choices(self, g: Game, t: Task) -> list[str]:
-        seat = t[1]
+    def choices(self, g: Game) -> list[str]:
+        seat = self.seat
         p = g.state.players[seat]
         if p.workers == 0:
             return ["pass"]
-        money = p.deniers
-        return ["pass"] + [x for x in targets(g, seat) if placement_cost(g, seat, x) <= money]
+        # Every target costs the bridge price or 1 (placement_cost): filter only when it matters.
+        s, money = g.state, p.deniers
+        options = targets(g, seat)
+        if money >= bridge_price(s) or (money >= 1 and s.inn_right == seat):
+            return ["pass", *options]
+        if money < 1:
+            return ["pass"]
+        owner = s.road_owner
+        return ["pass", *(x for x in options if x[0] == "r" and owner[int(x[1:])] == seat)]
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
+    def apply(self, g: Game, code: str) -> None:
         s = g.state
-        seat = t[1]
+        seat = self.seat
         p = s.players[seat]
-        g.state.tasks.pop()
         s.cursor = (s.turn_order.index(seat) + 1) % s.n
         if code == "pass":
             p.passed = True
@@ -115,32 +125,29 @@ class Place(Handler):
             if first:
                 p.deniers += 1
             bonus = " and takes 1 denier as the first to pass" if first else ""
-            g.event("pass", seat, f"{g.name(seat)} passes ({len(s.passing)}.){bonus}", position=len(s.passing))
+            g.event(EventKind.PASS, seat, f"{g.name(seat)} passes ({len(s.passing)}.){bonus}", position=len(s.passing))
             return
         cost = placement_cost(g, seat, code)
         p.deniers -= cost
         p.workers -= 1
         put_worker(g, seat, code)
-        g.event("place", seat, f"{g.name(seat)} places a worker on {self.where(g, code)} for {plural(cost, 'denier')}", target=code, cost=cost)
+        g.event(EventKind.PLACE, seat, f"{g.name(seat)} places a worker on {self.where(g, code)} for {plural(cost, 'denier')}", target=code, cost=cost)
 
-    def where(self, g: Game, code: str) -> str:
-        return building_name(g, int(code[1:])) if code[0] == "r" else SPECIAL_NAMES[code]
-
-    def prompt(self, g: Game, t: Task) -> str:
-        p = g.state.players[t[1]]
+    def prompt(self, g: Game) -> str:
+        p = g.state.players[self.seat]
         return f"Place a worker or pass ({plural(p.workers, 'worker')} and {plural(p.deniers, 'denier')} left)"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         if code == "pass":
             return "Pass" + ("" if g.state.passing else " (first to pass: +1 denier)")
-        cost = placement_cost(g, t[1], code)
+        cost = placement_cost(g, self.seat, code)
         owner = g.state.road_owner[int(code[1:])] if code[0] == "r" else -1
-        whose = f", {g.name(owner)}'s" if owner >= 0 and owner != t[1] else ""
+        whose = f", {g.name(owner)}'s" if owner >= 0 and owner != self.seat else ""
         return f"{self.where(g, code)}{whose} — {plural(cost, 'denier')}"
 
-    def explain(self, g: Game, t: Task, code: str) -> str:
+    def explain(self, g: Game, code: str) -> str:
         s = g.state
-        seat = t[1]
+        seat = self.seat
         p = s.players[seat]
         if code == "stables" and s.n == 2:
             return "the Stables are not used with two players"
@@ -153,33 +160,42 @@ class Place(Handler):
                 cost = placement_cost(g, seat, code)
                 where = place_name(code) if code[0] == "r" else f"the {place_name(code)}"
                 return f"you have {plural(p.deniers, 'denier')}; {where} costs {cost}"
-            return self.why_not_target(g, seat, code)
-        return super().explain(g, t, code)
+            return why_not_target(g, seat, code)
+        return Task.explain(self, g, code)
 
-    def why_not_target(self, g: Game, seat: int, code: str) -> str:
-        s = g.state
-        if code == "castle":
-            if seat in s.castle_workers:
-                return "you already have a worker in the castle"
-            return "the castle track is full (5 workers)"
-        if code == "stables":
-            return "you already have a worker in the Stables" if seat in s.stables else "the Stables are full"
-        if code == "inn":
-            return "the Inn's left circle is taken this turn"
-        if code in SPECIAL_SLOTS:
-            return f"the {SPECIAL_NAMES[code]} already has a worker"
-        space = int(code[1:])
-        tid = s.road_tile[space]
-        if tid is None:
-            return f"road {space} is empty: workers go on buildings"
-        kind = TILES[tid].kind
-        if kind in ("residence", "prestige"):
-            return f"no worker may be placed on a {'residence' if kind == 'residence' else 'prestige building'}"
-        return f"{building_name(g, space)} already has {g.name(s.road_worker[space])}'s worker"
+    @staticmethod
+    def where(g: Game, code: str) -> str:
+        return building_name(g, int(code[1:])) if code[0] == "r" else SPECIAL_NAMES[code]
 
 
-class Gate(Handler):
-    kind = "gate"
+def why_not_target(g: Game, seat: int, code: str) -> str:
+    s = g.state
+    if code == "castle":
+        if seat in s.castle_workers:
+            return "you already have a worker in the castle"
+        return "the castle track is full (5 workers)"
+    if code == "stables":
+        return "you already have a worker in the Stables" if seat in s.stables else "the Stables are full"
+    if code == "inn":
+        return "the Inn's left circle is taken this turn"
+    if code in SPECIAL_SLOTS:
+        return f"the {SPECIAL_NAMES[code]} already has a worker"
+    space = int(code[1:])
+    tid = s.road_tile[space]
+    if tid is None:
+        return f"road {space} is empty: workers go on buildings"
+    kind = TILES[tid].kind
+    if kind in ("residence", "prestige"):
+        return f"no worker may be placed on a {'residence' if kind == 'residence' else 'prestige building'}"
+    return f"{building_name(g, space)} already has {g.name(s.road_worker[space])}'s worker"
+
+
+@dataclass(slots=True, frozen=True)
+class Gate(Task):
+    """The Gate's worker to move, free (§2 phase 3)."""
+
+    kind: str = field(default="gate", init=False, repr=False)
+    seat: int
     facts = KindFacts(
         verb="to move the Gate worker",
         title="Where does the Gate worker go?",
@@ -187,38 +203,37 @@ class Gate(Handler):
         group="place",
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
-        return ["home"] + [x for x in targets(g, t[1]) if x != "gate"]
+    def choices(self, g: Game) -> list[str]:
+        return ["home"] + [x for x in targets(g, self.seat) if x != "gate"]
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
+    def apply(self, g: Game, code: str) -> None:
         s = g.state
-        seat = t[1]
-        s.tasks.pop()
+        seat = self.seat
         s.gate = -1
         if code == "home":
             s.players[seat].workers += 1
-            g.event("gate", seat, f"{g.name(seat)}'s worker goes home from the Gate")
+            g.event(EventKind.GATE, seat, f"{g.name(seat)}'s worker goes home from the Gate")
             return
         put_worker(g, seat, code)
-        g.event("gate", seat, f"{g.name(seat)} moves the Gate worker to {place_name(code)}", target=code)
+        g.event(EventKind.GATE, seat, f"{g.name(seat)} moves the Gate worker to {place_name(code)}", target=code)
 
-    def prompt(self, g: Game, t: Task) -> str:
+    def prompt(self, g: Game) -> str:
         return "Gate: move your worker, free, to any free place (or take it home)"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         if code == "home":
             return "Take the worker home"
-        return Place().where(g, code)
+        return Place.where(g, code)
 
-    def explain(self, g: Game, t: Task, code: str) -> str:
+    def explain(self, g: Game, code: str) -> str:
         if code == "stables" and g.state.n == 2:
             return "the Stables are not used with two players"
         if code == "gate":
             return "your worker is on the Gate already: move it elsewhere or take it home"
         if code in SPECIAL_SLOTS or code in ("stables", "inn", "castle"):
-            return Place().why_not_target(g, t[1], code)
+            return why_not_target(g, self.seat, code)
         if code[:1] == "r" and code[1:].isdigit():
             if not 1 <= int(code[1:]) <= ROAD_LEN:
                 return f"the road has spaces 1 to {ROAD_LEN}"
-            return Place().why_not_target(g, t[1], code)
-        return super().explain(g, t, code)
+            return why_not_target(g, self.seat, code)
+        return Task.explain(self, g, code)

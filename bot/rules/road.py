@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .common import (
-    Handler,
     KindFacts,
     Task,
     building_name,
@@ -16,6 +16,8 @@ from .common import (
     pay,
     plural,
 )
+from .construction import Build, Lawyer
+from .decisions import EventKind
 from .tiles import (
     CUBES,
     PLAIN,
@@ -33,140 +35,155 @@ def activate(g: Game, seat: int, space: int) -> list[Task]:
     s = g.state
     tid: str = s.road_tile[space]  # type: ignore[assignment]
     tile = TILES[tid]
-    g.event("activate", seat, f"{g.name(seat)} uses the {building_name(g, space)}", space=space, tile=tid)
+    g.event(EventKind.ACTIVATE, seat, f"{g.name(seat)} uses the {building_name(g, space)}", space=space, tile=tid)
     effect = tile.effect
     if effect == "produce":
         if len(tile.params) > 1:
-            return [["produce", seat, space]]
+            return [Produce(seat, space)]
         out = tile.params[0]
         gain(g, seat, out)
-        g.event("produce", seat, f"{g.name(seat)} takes {cube_count(out)}", cubes=out)
+        g.event(EventKind.PRODUCE, seat, f"{g.name(seat)} takes {cube_count(out)}", cubes=out)
         owner = s.road_owner[space]
         if tile.owner_bonus and owner >= 0 and owner != seat:
-            return [["bonus", owner, tid]]  # stone production owner bonus (§2 phase 5)
+            return [Bonus(owner, tid)]  # stone production owner bonus (§2 phase 5)
         return []
     if effect == "sell":
-        return [["sell", seat, int(tile.params[0])]]
+        return [Sell(seat, int(tile.params[0]))]
     if effect == "peddler":
-        return [["peddler", seat, int(tile.params[0]), int(tile.params[1]), 0]]
+        return [Peddler(seat, int(tile.params[0]), int(tile.params[1]), 0)]
     if effect == "build":
-        return [["build", seat, tile.params[0], -1, space]]
+        return [Build(seat, tile.params[0], -1, space)]
     if effect == "lawyer":
-        return [["lawyer", seat, 1]]
-    return [["trade", seat, tid]]
+        return [Lawyer(seat, 1)]
+    return [Trade(seat, tid)]
 
 
-class Produce(Handler):
-    kind = "produce"
+@dataclass(slots=True, frozen=True)
+class Produce(Task):
+    """A production building with alternatives: which one (§3.1, §3.3)."""
+
+    kind: str = field(default="produce", init=False, repr=False)
+    seat: int
+    space: int  # the building's road space
     facts = KindFacts(
         verb="to choose a production",
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
-        return list(TILES[g.state.road_tile[t[2]]].params)  # type: ignore[index]
+    def choices(self, g: Game) -> list[str]:
+        return list(TILES[g.state.road_tile[self.space]].params)  # type: ignore[index]
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
-        g.state.tasks.pop()
-        gain(g, t[1], code)
-        g.event("produce", t[1], f"{g.name(t[1])} takes {cube_count(code)}", cubes=code)
+    def apply(self, g: Game, code: str) -> None:
+        gain(g, self.seat, code)
+        g.event(EventKind.PRODUCE, self.seat, f"{g.name(self.seat)} takes {cube_count(code)}", cubes=code)
 
-    def prompt(self, g: Game, t: Task) -> str:
-        return f"{building_name(g, t[2])}: choose the production"
+    def prompt(self, g: Game) -> str:
+        return f"{building_name(g, self.space)}: choose the production"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         return cube_count(code)
 
 
-class Bonus(Handler):
-    kind = "bonus"
+@dataclass(slots=True, frozen=True)
+class Bonus(Task):
+    """The owner's cube when another player uses a stone production building (§2 phase 5)."""
+
+    kind: str = field(default="bonus", init=False, repr=False)
+    seat: int  # the owner
+    tile: str
     facts = KindFacts(
         verb="to take an owner's cube",
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
-        return list(TILES[t[2]].owner_bonus)
+    def choices(self, g: Game) -> list[str]:
+        return list(TILES[self.tile].owner_bonus)
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
-        g.state.tasks.pop()
-        gain(g, t[1], code)
-        g.event("produce", t[1], f"{g.name(t[1])} takes 1 {cube_list(code)} as owner of the {TILES[t[2]].name}", cubes=code)
+    def apply(self, g: Game, code: str) -> None:
+        gain(g, self.seat, code)
+        g.event(EventKind.PRODUCE, self.seat, f"{g.name(self.seat)} takes 1 {cube_list(code)} as owner of the {TILES[self.tile].name}", cubes=code)
 
-    def prompt(self, g: Game, t: Task) -> str:
-        return f"Your {TILES[t[2]].name} was used: take one cube"
+    def prompt(self, g: Game) -> str:
+        return f"Your {TILES[self.tile].name} was used: take one cube"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         return f"1 {cube_list(code)}"
 
 
-class Sell(Handler):
-    kind = "sell"
+@dataclass(slots=True, frozen=True)
+class Sell(Task):
+    """The Marketplace: one cube sold for `price` deniers (§3.1, §3.3)."""
+
+    kind: str = field(default="sell", init=False, repr=False)
+    seat: int
+    price: int
     facts = KindFacts(
         verb="to sell a cube",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
-        cubes = g.state.players[t[1]].cubes
+    def choices(self, g: Game) -> list[str]:
+        cubes = g.state.players[self.seat].cubes
         return [CUBES[i] for i in range(5) if cubes[i]] + ["skip"]
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
-        g.state.tasks.pop()
+    def apply(self, g: Game, code: str) -> None:
         if code == "skip":
             return
-        p = g.state.players[t[1]]
+        p = g.state.players[self.seat]
         p.cubes[CUBES.index(code)] -= 1
-        p.deniers += t[2]
-        g.event("sell", t[1], f"{g.name(t[1])} sells 1 {cube_list(code)} for {t[2]} deniers", cubes=code)
+        p.deniers += self.price
+        g.event(EventKind.SELL, self.seat, f"{g.name(self.seat)} sells 1 {cube_list(code)} for {self.price} deniers", cubes=code)
 
-    def prompt(self, g: Game, t: Task) -> str:
-        return f"Marketplace: sell one cube for {t[2]} deniers"
+    def prompt(self, g: Game) -> str:
+        return f"Marketplace: sell one cube for {self.price} deniers"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
-        return "Do nothing" if code == "skip" else f"Sell 1 {cube_list(code)} → {t[2]} deniers"
+    def label(self, g: Game, code: str) -> str:
+        return "Do nothing" if code == "skip" else f"Sell 1 {cube_list(code)} → {self.price} deniers"
 
-    def explain(self, g: Game, t: Task, code: str) -> str:
-        return missing_cube(g, t[1], code) or super().explain(g, t, code)
+    def explain(self, g: Game, code: str) -> str:
+        return missing_cube(g, self.seat, code) or Task.explain(self, g, code)
 
 
-class Peddler(Handler):
-    """[peddler, seat, price per cube, cubes still allowed, cubes bought] — one pick at a time."""
+@dataclass(slots=True, frozen=True)
+class Peddler(Task):
+    """A Peddler's cubes, bought one at a time (§3.2, §3.3)."""
 
-    kind = "peddler"
+    kind: str = field(default="peddler", init=False, repr=False)
+    seat: int
+    price: int  # deniers per cube
+    left: int  # cubes still allowed
+    bought: int  # cubes bought so far
     facts = KindFacts(
         verb="to buy a cube",
         stop_codes=("skip", "done"),
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
-        stop = "done" if t[4] else "skip"
-        if g.state.players[t[1]].deniers < t[2]:
+    def choices(self, g: Game) -> list[str]:
+        stop = "done" if self.bought else "skip"
+        if g.state.players[self.seat].deniers < self.price:
             return [stop]
         return ["F", "W", "S", "C", stop]
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
+    def apply(self, g: Game, code: str) -> None:
         if code in ("skip", "done"):
-            g.state.tasks.pop()
             return
-        g.state.players[t[1]].deniers -= t[2]
-        gain(g, t[1], code)
-        g.event("buy", t[1], f"{g.name(t[1])} buys 1 {cube_list(code)} for {plural(t[2], 'denier')}", cubes=code)
-        t[3] -= 1
-        t[4] += 1
-        if t[3] == 0:
-            g.state.tasks.pop()
+        seat = self.seat
+        g.state.players[seat].deniers -= self.price
+        gain(g, seat, code)
+        g.event(EventKind.BUY, seat, f"{g.name(seat)} buys 1 {cube_list(code)} for {plural(self.price, 'denier')}", cubes=code)
+        if self.left > 1:
+            g.push(Peddler(seat, self.price, self.left - 1, self.bought + 1))
 
-    def prompt(self, g: Game, t: Task) -> str:
-        return f"Peddler: buy a cube for {plural(t[2], 'denier')}" + (" (one more allowed)" if t[4] else "")
+    def prompt(self, g: Game) -> str:
+        return f"Peddler: buy a cube for {plural(self.price, 'denier')}" + (" (one more allowed)" if self.bought else "")
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         if code in ("skip", "done"):
             return "Buy nothing" if code == "skip" else "Buy no more"
-        return f"1 {cube_list(code)} — {plural(t[2], 'denier')}"
+        return f"1 {cube_list(code)} — {plural(self.price, 'denier')}"
 
-    def explain(self, g: Game, t: Task, code: str) -> str:
+    def explain(self, g: Game, code: str) -> str:
         if code == "G":
             return "the Peddler sells food, wood, stone or cloth, never gold"
-        return super().explain(g, t, code)
+        return Task.explain(self, g, code)
 
 
 def trade_text(tid: str, option: str, *, short: bool = False) -> str:
@@ -187,72 +204,78 @@ def trade_possible(g: Game, seat: int, tid: str, option: str) -> bool:
     return sum(p.cubes[i] for i in PLAIN) >= plain
 
 
-class Trade(Handler):
-    kind = "trade"
+@dataclass(slots=True, frozen=True)
+class Trade(Task):
+    """A trading building (Church, Tailor, Bank, Alchemist, Jeweller): one trade (§3.4)."""
+
+    kind: str = field(default="trade", init=False, repr=False)
+    seat: int
+    tile: str
     facts = KindFacts(
         verb="to trade",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
-        return [o for o in TRADES[t[2]] if trade_possible(g, t[1], t[2], o)] + ["skip"]
+    def choices(self, g: Game) -> list[str]:
+        return [o for o in TRADES[self.tile] if trade_possible(g, self.seat, self.tile, o)] + ["skip"]
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
+    def apply(self, g: Game, code: str) -> None:
         s = g.state
-        s.tasks.pop()
         if code == "skip":
             return
-        seat = t[1]
+        seat = self.seat
         p = s.players[seat]
-        deniers, cubes, plain, pp, gold = TRADES[t[2]][code]
+        deniers, cubes, plain, pp, gold = TRADES[self.tile][code]
         p.deniers -= deniers
         pay(g, seat, list(cubes))
         p.pp += pp
         p.cubes[4] += gold
-        g.event("trade", seat, f"{g.name(seat)} trades at the {TILES[t[2]].name}: {self.label(g, t, code)}", tile=t[2], option=code)
+        g.event(EventKind.TRADE, seat, f"{g.name(seat)} trades at the {TILES[self.tile].name}: {self.label(g, code)}", tile=self.tile, option=code)
         if plain:
-            g.push(["pay_plain", seat, plain])
+            g.push(PayPlain(seat, plain))
 
-    def prompt(self, g: Game, t: Task) -> str:
-        return f"{TILES[t[2]].name}: choose a trade"
+    def prompt(self, g: Game) -> str:
+        return f"{TILES[self.tile].name}: choose a trade"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
-        return "Do nothing" if code == "skip" else "Pay " + trade_text(t[2], code)
+    def label(self, g: Game, code: str) -> str:
+        return "Do nothing" if code == "skip" else "Pay " + trade_text(self.tile, code)
 
-    def explain(self, g: Game, t: Task, code: str) -> str:
-        if code not in TRADES[t[2]]:
-            return super().explain(g, t, code)
-        p = g.state.players[t[1]]
-        price = self.label(g, t, code).removeprefix("Pay ").partition(" → ")[0]
+    def explain(self, g: Game, code: str) -> str:
+        if code not in TRADES[self.tile]:
+            return Task.explain(self, g, code)
+        p = g.state.players[self.seat]
+        price = self.label(g, code).removeprefix("Pay ").partition(" → ")[0]
         held = ", ".join(cost_parts(p.cubes)) or "no cubes"
         return f"you have {plural(p.deniers, 'denier')} and {held}; this trade costs {price}"
 
 
-class PayPlain(Handler):
-    """[pay_plain, seat, cubes still to give]: the Alchemist's cubes, one pick at a time."""
+@dataclass(slots=True, frozen=True)
+class PayPlain(Task):
+    """The Alchemist's cubes, given one at a time (§3.4)."""
 
-    kind = "pay_plain"
+    kind: str = field(default="pay_plain", init=False, repr=False)
+    seat: int
+    left: int  # cubes still to give
     facts = KindFacts(
         verb="to pay cubes",
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
-        cubes = g.state.players[t[1]].cubes
+    def choices(self, g: Game) -> list[str]:
+        cubes = g.state.players[self.seat].cubes
         return [CUBES[i] for i in PLAIN if cubes[i]]
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
-        g.state.players[t[1]].cubes[CUBES.index(code)] -= 1
-        t[2] -= 1
-        if t[2] == 0:
-            g.state.tasks.pop()
+    def apply(self, g: Game, code: str) -> None:
+        g.state.players[self.seat].cubes[CUBES.index(code)] -= 1
+        if self.left > 1:
+            g.push(PayPlain(self.seat, self.left - 1))
 
-    def prompt(self, g: Game, t: Task) -> str:
-        return f"Alchemist: give a cube ({t[2]} more to give)"
+    def prompt(self, g: Game) -> str:
+        return f"Alchemist: give a cube ({self.left} more to give)"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         return f"Give 1 {cube_list(code)}"
 
-    def explain(self, g: Game, t: Task, code: str) -> str:
+    def explain(self, g: Game, code: str) -> str:
         if code == "G":
             return "the Alchemist takes food, wood, stone or cloth, not gold"
-        return missing_cube(g, t[1], code) or super().explain(g, t, code)
+        return missing_cube(g, self.seat, code) or Task.explain(self, g, code)

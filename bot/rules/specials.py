@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .common import (
-    Handler,
     KindFacts,
     Task,
     plural,
 )
+from .decisions import EventKind
+from .favours import Favour
 from .tiles import (
     ROAD_LEN,
     C,
@@ -27,41 +29,44 @@ def provost_moves(g: Game, max_steps: int) -> list[str]:
     return [m for m in PROVOST_MOVES if abs(int(m)) <= max_steps and 1 <= provost + int(m) <= ROAD_LEN]
 
 
-class Guild(Handler):
-    kind = "guild"
+@dataclass(slots=True, frozen=True)
+class Guild(Task):
+    """The Merchants' guild: the provost moved free, up to 3 spaces (§2 phase 3)."""
+
+    kind: str = field(default="guild", init=False, repr=False)
+    seat: int
     facts = KindFacts(
         verb="to move the provost (guild)",
         stop_codes=("0",),
         group="provost",
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
+    def choices(self, g: Game) -> list[str]:
         return provost_moves(g, 3)
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
+    def apply(self, g: Game, code: str) -> None:
         s = g.state
-        s.tasks.pop()
         s.guild = -1
-        s.players[t[1]].workers += 1
-        move_provost(g, t[1], int(code), "with the Merchants' guild")
+        s.players[self.seat].workers += 1
+        move_provost(g, self.seat, int(code), "with the Merchants' guild")
 
-    def prompt(self, g: Game, t: Task) -> str:
+    def prompt(self, g: Game) -> str:
         return f"Merchants' guild: move the provost (now on road {g.state.provost}) up to 3 spaces, free"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         return provost_label(g, code, free=True)
 
-    def explain(self, g: Game, t: Task, code: str) -> str:
-        return why_not_move(g, code, None) or super().explain(g, t, code)
+    def explain(self, g: Game, code: str) -> str:
+        return why_not_move(g, code, None) or Task.explain(self, g, code)
 
 
 def move_provost(g: Game, seat: int, k: int, how: str) -> None:
     s = g.state
     if k == 0:
-        g.event("provost", seat, f"{g.name(seat)} leaves the provost on road {s.provost}", move=0)
+        g.event(EventKind.PROVOST, seat, f"{g.name(seat)} leaves the provost on road {s.provost}", move=0)
         return
     s.provost += k
-    g.event("provost", seat, f"{g.name(seat)} moves the provost {k:+d} to road {s.provost} {how}", move=k)
+    g.event(EventKind.PROVOST, seat, f"{g.name(seat)} moves the provost {k:+d} to road {s.provost} {how}", move=k)
 
 
 def provost_label(g: Game, code: str, free: bool) -> str:
@@ -85,84 +90,93 @@ def why_not_move(g: Game, code: str, deniers: int | None) -> str:
     return ""
 
 
-class Provost(Handler):
-    kind = "provost"
+@dataclass(slots=True, frozen=True)
+class Provost(Task):
+    """The provost's move in phase 4, 1 denier a space (§2 phase 4)."""
+
+    kind: str = field(default="provost", init=False, repr=False)
+    seat: int
     facts = KindFacts(
         verb="to move the provost",
         stop_codes=("0",),
         group="provost",
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
-        return provost_moves(g, min(3, g.state.players[t[1]].deniers))
+    def choices(self, g: Game) -> list[str]:
+        return provost_moves(g, min(3, g.state.players[self.seat].deniers))
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
-        g.state.tasks.pop()
+    def apply(self, g: Game, code: str) -> None:
         k = int(code)
-        g.state.players[t[1]].deniers -= abs(k)
-        move_provost(g, t[1], k, f"for {plural(abs(k), 'denier')}")
+        g.state.players[self.seat].deniers -= abs(k)
+        move_provost(g, self.seat, k, f"for {plural(abs(k), 'denier')}")
 
-    def prompt(self, g: Game, t: Task) -> str:
+    def prompt(self, g: Game) -> str:
         return f"Move the provost (now on road {g.state.provost}): 1 denier per space, up to 3"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         return provost_label(g, code, free=False)
 
-    def explain(self, g: Game, t: Task, code: str) -> str:
-        return why_not_move(g, code, g.state.players[t[1]].deniers) or super().explain(g, t, code)
+    def explain(self, g: Game, code: str) -> str:
+        return why_not_move(g, code, g.state.players[self.seat].deniers) or Task.explain(self, g, code)
 
 
-class Joust(Handler):
-    kind = "joust"
+@dataclass(slots=True, frozen=True)
+class Joust(Task):
+    """The Joust field: 1 denier + 1 cloth for a royal favour? (§2 phase 3)."""
+
+    kind: str = field(default="joust", init=False, repr=False)
+    seat: int
     facts = KindFacts(
         verb="to joust for a favour?",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
-        p = g.state.players[t[1]]
+    def choices(self, g: Game) -> list[str]:
+        p = g.state.players[self.seat]
         return ["favour", "skip"] if p.deniers >= 1 and p.cubes[C] >= 1 else ["skip"]
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
+    def apply(self, g: Game, code: str) -> None:
         s = g.state
-        seat = t[1]
-        s.tasks.pop()
+        seat = self.seat
         s.joust = -1
         p = s.players[seat]
         p.workers += 1
         if code == "favour":
             p.deniers -= 1
             p.cubes[C] -= 1
-            g.event("joust", seat, f"{g.name(seat)} pays 1 denier and 1 cloth at the Joust field for a royal favour")
-            g.push(["favour", seat])
+            g.event(EventKind.JOUST, seat, f"{g.name(seat)} pays 1 denier and 1 cloth at the Joust field for a royal favour")
+            g.push(Favour(seat))
 
-    def prompt(self, g: Game, t: Task) -> str:
+    def prompt(self, g: Game) -> str:
         return "Joust field: pay 1 denier + 1 cloth for a royal favour?"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         return "Pay 1 denier + 1 cloth: royal favour" if code == "favour" else "Do nothing"
 
 
-class Inn(Handler):
-    kind = "inn"
+@dataclass(slots=True, frozen=True)
+class Inn(Task):
+    """The Inn's right circle: stay or leave (§2 phase 3)."""
+
+    kind: str = field(default="inn", init=False, repr=False)
+    seat: int
     facts = KindFacts(
         verb="to stay in the Inn?",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game, t: Task) -> list[str]:
+    def choices(self, g: Game) -> list[str]:
         return ["stay", "leave"]
 
-    def apply(self, g: Game, t: Task, code: str) -> None:
+    def apply(self, g: Game, code: str) -> None:
         s = g.state
-        s.tasks.pop()
         if code == "leave":
             s.inn_right = -1
-            s.players[t[1]].workers += 1
-            g.event("inn_leave", t[1], f"{g.name(t[1])} takes their worker back from the Inn")
+            s.players[self.seat].workers += 1
+            g.event(EventKind.INN_LEAVE, self.seat, f"{g.name(self.seat)} takes their worker back from the Inn")
 
-    def prompt(self, g: Game, t: Task) -> str:
+    def prompt(self, g: Game) -> str:
         return "Inn: keep your worker there for next turn (every placement costs you 1 denier)?"
 
-    def label(self, g: Game, t: Task, code: str) -> str:
+    def label(self, g: Game, code: str) -> str:
         return "Stay in the Inn" if code == "stay" else "Take the worker back"

@@ -8,7 +8,9 @@ players (turn order, passing order, castle workers, house owners) holds seat num
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+
+from .common import Task
+from .tiles import START_SPACE
 
 
 @dataclass(slots=True)
@@ -33,8 +35,9 @@ class Player:
 
     def copy(self) -> Player:
         return Player(
-            self.name, self.colour, self.deniers, self.cubes[:], self.pp, self.workers,
-            self.favours[:], self.lines_used, self.passed, self.houses_this_turn,
+            name=self.name, colour=self.colour, deniers=self.deniers, cubes=self.cubes[:],
+            pp=self.pp, workers=self.workers, favours=self.favours[:], lines_used=self.lines_used,
+            passed=self.passed, houses_this_turn=self.houses_this_turn,
         )
 
 
@@ -63,26 +66,50 @@ class State:
     section: int = 0  # section under construction: 0 Dungeon, 1 Walls, 2 Towers, 3 done
     scored: list[bool] = field(default_factory=lambda: [False, False, False])
     completed_this_turn: list[bool] = field(default_factory=lambda: [False, False, False])
-    provost: int = 6
-    bailiff: int = 6
+    provost: int = START_SPACE
+    bailiff: int = START_SPACE
     lawyer_pending: list[list[int]] = field(default_factory=list)  # [road space, seat]
     # Flow: where the game stands inside its phase, and the stack of sub-decisions.
     step: int = 0
     cursor: int = 0
-    tasks: list[list[Any]] = field(default_factory=list)
+    tasks: list[Task] = field(default_factory=list)  # records, never changed once pushed
     history: list[str] = field(default_factory=list)  # every choice a player made, in order
 
     def copy(self) -> State:
-        """An independent copy, much cheaper than a JSON round trip (AI look-ahead)."""
+        """An independent copy, much cheaper than a JSON round trip (AI look-ahead). Options and
+        task records are shared: neither is ever changed (tests/rules/test_state.py checks that
+        every field is copied)."""
         return State(
-            self.seed, self.options, [p.copy() for p in self.players], self.turn_order[:],
-            self.road_tile[:], self.road_owner[:], self.road_worker[:], dict(self.stock),
-            self.round, self.phase, self.passing[:], self.gate, self.trading, self.guild,
-            self.joust, self.stables[:], self.inn_left, self.inn_right, self.castle_workers[:],
-            [c[:] for c in self.castle], self.section, self.scored[:],
-            self.completed_this_turn[:], self.provost, self.bailiff,
-            [lp[:] for lp in self.lawyer_pending], self.step, self.cursor,
-            [t[:] for t in self.tasks], self.history[:],
+            seed=self.seed,
+            options=self.options,
+            players=[p.copy() for p in self.players],
+            turn_order=self.turn_order[:],
+            road_tile=self.road_tile[:],
+            road_owner=self.road_owner[:],
+            road_worker=self.road_worker[:],
+            stock=dict(self.stock),
+            round=self.round,
+            phase=self.phase,
+            passing=self.passing[:],
+            gate=self.gate,
+            trading=self.trading,
+            guild=self.guild,
+            joust=self.joust,
+            stables=self.stables[:],
+            inn_left=self.inn_left,
+            inn_right=self.inn_right,
+            castle_workers=self.castle_workers[:],
+            castle=[c[:] for c in self.castle],
+            section=self.section,
+            scored=self.scored[:],
+            completed_this_turn=self.completed_this_turn[:],
+            provost=self.provost,
+            bailiff=self.bailiff,
+            lawyer_pending=[lp[:] for lp in self.lawyer_pending],
+            step=self.step,
+            cursor=self.cursor,
+            tasks=self.tasks[:],
+            history=self.history[:],
         )
 
     @property

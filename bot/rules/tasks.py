@@ -1,14 +1,18 @@
-"""Decision tasks: for each kind, its legal choices, how a choice applies, and the words for it.
+"""Decision tasks: every kind, its record and handler, and their stored form.
 
-A task is a list `[kind, seat, *context]` on top of `state.tasks`. A handler whose `choices` is
-empty is an automatic step. Codes are the notation of docs/notation.md. The handlers live with
-their part of the game: placing, specials, road, construction, castle, favours.
+A task is a small record (a slotted dataclass: `kind`, `seat`, then the kind's own fields) on
+top of `state.tasks`; its methods give the legal choices, apply one, and word them. A kind whose
+`choices` is empty is an automatic step. Codes are the notation of docs/notation.md. The kinds
+live with their part of the game: placing, specials, road, construction, castle, favours.
 """
 
 from __future__ import annotations
 
+from dataclasses import fields
+from typing import Any
+
 from .castle import BestBuilder, Castle, CloseSection, castle_section
-from .common import Handler, KindFacts
+from .common import KindFacts, Task
 from .construction import (
     Build,
     Lawyer,
@@ -24,20 +28,46 @@ from .road import Bonus, PayPlain, Peddler, Produce, Sell, Trade, activate, trad
 from .specials import Guild, Inn, Joust, Provost
 
 __all__ = [
-    "HANDLERS", "Handler", "KindFacts", "activate", "kind_facts", "build_codes", "castle_section", "finish_lawyer",
-    "lawyer_targets", "trade_possible",
+    "TASK_TYPES", "KindFacts", "Task", "activate", "build_codes", "castle_section", "finish_lawyer",
+    "kind_facts", "lawyer_targets", "task_from_json", "trade_possible",
+    # the records, one per kind
+    "BestBuilder", "Bonus", "Build", "Castle", "CloseSection", "Favour", "FavourBuildings",
+    "FavourResources", "Gate", "Guild", "Inn", "Joust", "Lawyer", "LawyerDone", "PayPlain",
+    "Peddler", "Place", "Produce", "Provost", "Residence", "Sell", "SwapGive", "SwapTake", "Trade",
 ]
 
-HANDLERS: dict[str, Handler] = {
-    h.kind: h
-    for h in (
-        Place(), Gate(), Guild(), Joust(), Inn(), Provost(), Produce(), Bonus(), Sell(), Peddler(),
-        Build(), Residence(), Lawyer(), LawyerDone(), Trade(), PayPlain(), Castle(), BestBuilder(),
-        CloseSection(), Favour(), FavourResources(), SwapGive(), SwapTake(), FavourBuildings(),
+
+def _kind(cls: type[Task]) -> str:
+    return str(cls.__dataclass_fields__["kind"].default)  # type: ignore[attr-defined]
+
+
+TASK_TYPES: dict[str, type[Task]] = {
+    _kind(cls): cls
+    for cls in (
+        Place, Gate, Guild, Joust, Inn, Provost, Produce, Bonus, Sell, Peddler, Build, Residence,
+        Lawyer, LawyerDone, Trade, PayPlain, Castle, BestBuilder, CloseSection, Favour,
+        FavourResources, SwapGive, SwapTake, FavourBuildings,
     )
 }
 
 
 def kind_facts(kind: str) -> KindFacts:
     """The facts of one decision kind (its header verb, select title, stop codes, grouping)."""
-    return HANDLERS[kind].facts
+    return TASK_TYPES[kind].facts
+
+
+def task_from_json(data: Any) -> Task:
+    """A task from its stored form: `{"kind": k, field: value, ...}`, or the list
+    `[kind, seat, *fields]` that snapshots held before tasks were records (same field order)."""
+    if isinstance(data, Task):
+        return data
+    if isinstance(data, list):
+        kind, args = data[0], data[1:]
+        cls = TASK_TYPES[kind]
+        names = [f.name for f in fields(cls) if f.init]  # type: ignore[arg-type]
+        if len(args) != len(names):
+            raise ValueError(f"a stored {kind} task has {len(args)} values; expected {len(names)}")
+        return cls(*args)
+    values = dict(data)
+    cls = TASK_TYPES[values.pop("kind")]
+    return cls(**values)

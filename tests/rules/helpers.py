@@ -3,20 +3,17 @@
 A position is a `State` made by `table()`: seats sit in turn order 0, 1, 2, ..., nobody has money
 or cubes, and the six neutral tiles lie in a known order on road spaces 1–6 (see `NEUTRAL_ROAD`).
 Tests then hand out money and cubes (`hold`), put tiles (`build`) and workers (`put`) on the board,
-and start the engine either on a phase (`conftest.play`) or on a single decision task (`decide`).
+and start the engine either on a phase (`conftest.play`) or on decision tasks (`decide`).
 
-The *halt* task is test scaffolding: a decision with two dummy choices that nobody answers. With
-it under a task (or pushed when a phase would start) the engine stops there, so a test can look
-at the exact state after the step it exercises without the rest of the turn running on. Its
-handler is registered only while a module of tests/rules runs (conftest.py).
+Both stop the engine at a phase boundary (`Game.resume(..., stop_at=phase)`, the engine's public
+way), so a test can look at the exact state after the step it exercises without the rest of the
+turn running on: `halted(g)` says the engine stands there.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.rules import Game, Options, State, new_game
-from bot.rules.tasks import Handler
+from bot.rules.tasks import Task
 from bot.rules.tiles import CUBES
 
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
@@ -24,25 +21,6 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve"]
 NEUTRAL_ROAD = ("n_farm", "n_forest", "n_sawmill", "n_quarry", "n_market", "n_carpenter")
 FARM, FOREST, SAWMILL, QUARRY, MARKET, CARPENTER = 1, 2, 3, 4, 5, 6
 PEDDLER, CARPENTER_FIXED, GOLD_MINE = 7, 8, 16  # §1.3 printed buildings
-HALT: list[Any] = ["halt", -1]
-
-
-class Halt(Handler):
-    """Test scaffolding: a decision nobody answers, so the engine stops in front of it."""
-
-    kind = "halt"
-    prompt_text = "test halt"
-
-    def choices(self, g: Game, t: list[Any]) -> list[str]:
-        return ["stop", "wait"]
-
-    def apply(self, g: Game, t: list[Any], code: str) -> None:
-        raise AssertionError("the halt task is test scaffolding and is never answered")
-
-
-def halt_phase(g: Game) -> None:
-    """Stands in for a phase function: stop before the phase does anything."""
-    g.push(list(HALT))
 
 
 def table(n: int = 3, options: Options | None = None) -> State:
@@ -102,17 +80,18 @@ def put(s: State, seat: int, *targets: str) -> None:
         s.players[seat].workers -= 1
 
 
-def decide(s: State, *tasks: list[Any]) -> Game:
-    """Start the engine on decision tasks (the first given is resolved first); the game halts
-    when they are done."""
-    s.tasks = [list(HALT)] + [list(t) for t in reversed(tasks)]
-    return Game.resume(s)
+def decide(s: State, *tasks: Task) -> Game:
+    """Start the engine on decision tasks (the first given is resolved first) in a position at
+    the start of a phase (`table()`'s); the game stops when they are done, before the phase."""
+    assert s.step == 0 and s.cursor == 0, "decide() starts from the start of a phase"
+    s.tasks = list(reversed(tasks))
+    return Game.resume(s, stop_at=s.phase)
 
 
 def halted(g: Game) -> bool:
-    """True when every decision of the step under test is answered."""
-    d = g.decision
-    return d is not None and d.kind == "halt" and g.state.tasks == [HALT]
+    """True when every decision of the step under test is answered: the engine stands at the
+    phase boundary it was told to stop at."""
+    return g.stopped and not g.state.tasks and g.decision is None
 
 
 def fresh(n: int, seed: int = 0, options: Options | None = None) -> Game:

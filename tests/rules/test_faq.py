@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.rules import Game, IllegalChoice, Options
+from bot.rules.tasks import Favour, Lawyer
 
 from .conftest import Play
 from .helpers import (
@@ -179,7 +180,7 @@ def test_faq_11_lawyer_targets() -> None:
     build(s, 13, "hotel", owner=0)
     build(s, 14, "residence", owner=0)
     hold(s, 0, "C", deniers=1)
-    g = decide(s, ["lawyer", 0, 1])
+    g = decide(s, Lawyer(0, 1))
     assert g.legal_codes() == ["r1", "r2", "r3", "r4", "r5", "r6", "r10", "r12", "skip"]
     with pytest.raises(IllegalChoice):
         g.apply("r7")  # printed Peddler
@@ -189,7 +190,7 @@ def test_faq_12_lawyer_needs_a_real_denier() -> None:
     """§6 #12: gold cannot replace the denier."""
     s = table()
     hold(s, 0, "CGGG", deniers=0)
-    g = decide(s, ["lawyer", 0, 1])
+    g = decide(s, Lawyer(0, 1))
     assert halted(g)
     assert cubes(s, 0) == "CGGG"
 
@@ -276,7 +277,7 @@ def test_faq_17_residences_are_unlimited() -> None:
         build(s, space, "residence", owner=1)
     assert sum(tile == "residence" for tile in s.road_tile) == 9
     hold(s, 0, "C", deniers=1)
-    g = decide(s, ["lawyer", 0, 1])
+    g = decide(s, Lawyer(0, 1))
     g.apply("r1")
     assert sum(tile == "residence" for tile in s.road_tile) == 10
 
@@ -412,7 +413,7 @@ def test_faq_27_line_at_its_maximum(play: Play) -> None:
     """§6 #27: still allowed; the marker stays, effect up to that column."""
     s = table()
     s.players[0].favours = [0, 0, 2, 0]
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("resources")
     assert g.legal_codes() == ["F", "W", "S"]
     g.apply("S")
@@ -424,7 +425,7 @@ def test_faq_28_favours_beyond_four_in_a_phase_are_lost() -> None:
     """§6 #28: lost."""
     s = table()
     s.players[0].lines_used = 0b1111
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     assert halted(g)
     assert s.players[0].favours == [0, 0, 0, 0]
     assert (s.players[0].pp, s.players[0].deniers, cubes(s, 0)) == (0, 0, "")
@@ -436,7 +437,7 @@ def test_faq_29_column_4_may_give_gold() -> None:
     s.scored = [True, False, False]
     s.players[0].favours = [0, 0, 3, 0]
     hold(s, 0, "G")
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("resources")
     g.apply("swap")  # the gold is given by itself (only cube)
     assert g.legal_codes() == ["F", "W", "S", "C"]
@@ -452,7 +453,7 @@ def test_faq_30_building_favours_follow_stock_and_road_rules() -> None:
     s.players[0].favours = [0, 0, 0, 2]
     build(s, 9, "church", owner=1)  # the only Church is built: not in stock
     hold(s, 0, "C")
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("buildings")
     # stone column: the Church (S + C → 1 C) is not in the stock, nothing else costs cloth
     assert g.legal_codes() == ["wood", "skip"]
@@ -461,7 +462,7 @@ def test_faq_30_building_favours_follow_stock_and_road_rules() -> None:
     s.players[0].favours = [0, 0, 0, 2]
     build(s, 9, "church", owner=1)
     hold(s, 0, "F")
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("buildings")
     g.apply("stone")
     g.apply("park")
@@ -506,7 +507,7 @@ def test_faq_34_lawyer_printed_pp(play: Play) -> None:
         s = table(options=options)
         s.players[0].favours = [0, 0, 0, 1]
         hold(s, 0, "C")
-        g = decide(s, ["favour", 0])
+        g = decide(s, Favour(0))
         g.apply("buildings")
         g.apply("wood")
         g.apply("lawyer")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.rules import State
+from bot.rules.tasks import Favour
 
 from .conftest import Play
 from .helpers import build, cubes, decide, halted, hold, put, table
@@ -25,7 +26,7 @@ def _favour(marker: int, line: int, columns: int, n: int = 3) -> State:
 def test_prestige_line(col: int) -> None:
     """§4.2 a) Prestige: 1 / 2 / 3 / 4 / 5 PP; the marker moves one column right (§4.3 item 1)."""
     s = _favour(col - 1, 0, 5)
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("prestige")
     assert halted(g)
     assert s.players[0].pp == col
@@ -36,7 +37,7 @@ def test_prestige_line(col: int) -> None:
 def test_deniers_line(col: int) -> None:
     """§4.2 b) Deniers: 3 / 4 / 5 / 6 / 7 d."""
     s = _favour(col - 1, 1, 5)
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("deniers")
     assert halted(g)
     assert s.players[0].deniers == (3, 4, 5, 6, 7)[col - 1]
@@ -46,7 +47,7 @@ def test_deniers_line(col: int) -> None:
 def test_resources_line_column_1_food() -> None:
     """§4.2 c) column 1: 1 F (the only effect, taken by itself)."""
     s = _favour(0, 2, 5)
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("resources")
     assert halted(g)
     assert cubes(s, 0) == "F"
@@ -57,7 +58,7 @@ def test_resources_line_column_1_food() -> None:
 def test_resources_line_column_2_wood_or_stone(pick: str) -> None:
     """§4.2 c) column 2: 1 W or 1 S (or the food of column 1, §4.3 item 2)."""
     s = _favour(1, 2, 5)
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("resources")
     assert g.legal_codes() == ["F", "W", "S"]
     g.apply(pick)
@@ -69,7 +70,7 @@ def test_resources_line_column_2_wood_or_stone(pick: str) -> None:
 def test_resources_line_column_3_cloth() -> None:
     """§4.2 c) column 3: 1 C."""
     s = _favour(2, 2, 5)
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("resources")
     assert g.legal_codes() == ["F", "W", "S", "C"]
     g.apply("C")
@@ -81,7 +82,7 @@ def test_resources_line_column_4_give_one_take_two() -> None:
     """§4.2 c) column 4: give 1 any cube, take 2 plain cubes of your choice."""
     s = _favour(3, 2, 5)
     hold(s, 0, "S")
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("resources")
     assert g.legal_codes() == ["F", "W", "S", "C", "swap"]
     g.apply("swap")
@@ -99,7 +100,7 @@ def test_resources_line_column_4_may_give_gold() -> None:
     """§6 #29: the cube given may be gold (white "any cube" symbol); the 2 received are plain."""
     s = _favour(3, 2, 5)
     hold(s, 0, "FG")
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("resources")
     g.apply("swap")
     assert g.legal_codes() == ["F", "G"]
@@ -113,7 +114,7 @@ def test_resources_line_column_4_may_give_gold() -> None:
 def test_resources_line_column_4_needs_a_cube_to_give() -> None:
     """§4.2 c) column 4: with no cube to give, the exchange is not offered."""
     s = _favour(3, 2, 5)
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("resources")
     assert g.legal_codes() == ["F", "W", "S", "C"]
 
@@ -121,7 +122,7 @@ def test_resources_line_column_4_needs_a_cube_to_give() -> None:
 def test_resources_line_column_5_gold() -> None:
     """§4.2 c) column 5: 1 G."""
     s = _favour(4, 2, 5)
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("resources")
     assert g.legal_codes() == ["F", "W", "S", "C", "G"]
     g.apply("G")
@@ -133,7 +134,7 @@ def test_resources_line_column_5_gold() -> None:
 def test_resources_line_lower_column_effect() -> None:
     """§4.3 item 2: marker on 4 (after this favour), the player takes the food of column 1."""
     s = _favour(3, 2, 4)
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("resources")
     g.apply("F")
     assert halted(g)
@@ -145,7 +146,7 @@ def test_buildings_line_column_1_nothing() -> None:
     """§4.2 d) column 1: nothing (the marker still moves)."""
     s = _favour(0, 3, 5)
     hold(s, 0, "FFWWSSCCGG", deniers=9)
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("buildings")
     assert halted(g)
     assert cubes(s, 0) == "FFWWSSCCGG"
@@ -157,7 +158,7 @@ def test_buildings_line_column_2_wood_building_one_wood_less() -> None:
     and no Carpenter needed (§4.3 item 3); lowest free road space (§6 #30)."""
     s = _favour(1, 3, 2)
     hold(s, 0, "F")
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("buildings")
     assert g.legal_codes() == ["wood", "skip"]
     g.apply("wood")
@@ -174,7 +175,7 @@ def test_buildings_line_column_2_lawyer_for_one_cloth() -> None:
     """§4.2 d) column 2 with §3.3: the Lawyer (W + C) for 1 C; the Marketplace for 1 any cube."""
     s = _favour(1, 3, 2)
     hold(s, 0, "C")
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("buildings")
     g.apply("wood")
     assert g.legal_codes() == ["market+C", "peddler+C", "lawyer", "skip"]
@@ -188,7 +189,7 @@ def test_buildings_line_column_3_stone_building_one_stone_less() -> None:
     Mason needed (§4.3 item 3)."""
     s = _favour(2, 3, 4)
     hold(s, 0, "W")
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("buildings")
     assert g.legal_codes() == ["wood", "stone", "skip"]  # W alone buys a Marketplace too
     g.apply("stone")
@@ -206,7 +207,7 @@ def test_buildings_line_column_3_church_gives_a_favour_on_another_line() -> None
     line (§4.3 item 4)."""
     s = _favour(2, 3, 4)
     hold(s, 0, "C")
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("buildings")
     g.apply("stone")
     g.apply("church")
@@ -224,7 +225,7 @@ def test_buildings_line_column_4_residence_for_one_cloth() -> None:
     build(s, 9, "sawmill", owner=0)
     build(s, 10, "quarry", owner=1)
     hold(s, 0, "C", deniers=0)
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("buildings")
     # 1 C would also buy a Lawyer (column 2) or a Church (column 3): lower columns (§4.3 item 2)
     assert g.legal_codes() == ["wood", "stone", "residence", "skip"]
@@ -241,7 +242,7 @@ def test_buildings_line_column_4_needs_cloth() -> None:
     """§4.2 d) column 4: 1 C is still paid; without cloth the residence is not offered."""
     s = _favour(3, 3, 4)
     hold(s, 0, "", deniers=9)
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("buildings")
     assert halted(g)
     assert s.players[0].favours == [0, 0, 0, 4]
@@ -253,7 +254,7 @@ def test_buildings_line_column_5_prestige_at_full_cost() -> None:
     s = _favour(4, 3, 5)
     build(s, 3, "residence", owner=0)
     hold(s, 0, "SSG")
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("buildings")
     assert g.legal_codes() == ["wood", "prestige", "skip"]  # wood: a Marketplace for 1 S
     g.apply("prestige")
@@ -272,7 +273,7 @@ def test_buildings_line_column_5_monument_favours_on_unused_lines() -> None:
     s = _favour(4, 3, 5)
     build(s, 3, "residence", owner=0)
     hold(s, 0, "SSSSGG")
-    g = decide(s, ["favour", 0], ["favour", 0])
+    g = decide(s, Favour(0), Favour(0))
     g.apply("prestige")  # first favour: prestige, column 1
     g.apply("buildings")  # second favour: Monument
     g.apply("prestige")
@@ -296,7 +297,7 @@ def test_building_favour_needs_a_free_road_space_for_wood_and_stone() -> None:
         if s.road_tile[space] is None:
             build(s, space, "residence", owner=0)
     hold(s, 0, "FFWWSSCCGGG")
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("buildings")
     assert g.legal_codes() == ["residence", "prestige", "skip"]
 
@@ -313,7 +314,7 @@ def test_column_unlocking(scored: list[bool], columns: int) -> None:
     s.scored = scored
     s.players[0].favours[0] = columns - 1
     s.players[1].favours[0] = columns
-    g = decide(s, ["favour", 0], ["favour", 1])
+    g = decide(s, Favour(0), Favour(1))
     g.apply("prestige")
     g.apply("prestige")
     assert halted(g)
@@ -326,7 +327,7 @@ def test_blocked_line_is_still_usable() -> None:
     the effect is the marker's column."""
     s = table()
     s.players[0].favours = [2, 2, 0, 0]
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     assert g.legal_codes() == ["prestige", "deniers", "resources", "buildings"]
     g.apply("deniers")
     assert halted(g)
@@ -337,7 +338,7 @@ def test_blocked_line_is_still_usable() -> None:
 def test_end_of_line_is_still_usable() -> None:
     """§4.3 item 1: at the end of the line the marker stays and the column-5 effect is taken."""
     s = _favour(5, 0, 5)
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("prestige")
     assert s.players[0].pp == 5
     assert s.players[0].favours[0] == 5
@@ -347,7 +348,7 @@ def test_one_line_per_favour_in_a_phase_and_the_fifth_is_lost() -> None:
     """§4.3 item 4 / §6 #28: several favours in one phase go on different lines; at most 4,
     further ones are lost."""
     s = table()
-    g = decide(s, *(["favour", 0] for _ in range(5)))
+    g = decide(s, *(Favour(0) for _ in range(5)))
     assert g.legal_codes() == ["prestige", "deniers", "resources", "buildings"]
     g.apply("deniers")
     assert g.legal_codes() == ["prestige", "resources", "buildings"]
@@ -395,7 +396,7 @@ def test_favour_during_the_dungeon_scoring_cannot_use_the_columns_it_unlocks(pla
     assert s.players[0].favours[0] == 2
     assert s.players[0].pp == 2
     assert s.favour_columns == 4
-    g2 = decide(s, ["favour", 0])
+    g2 = decide(s, Favour(0))
     g2.apply("prestige")
     assert s.players[0].favours[0] == 3
     assert s.players[0].pp == 2 + 3

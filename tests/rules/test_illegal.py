@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.rules import Game, IllegalChoice, State
+from bot.rules.tasks import Build, Favour, Lawyer
 
 from .conftest import Play
 from .helpers import CARPENTER, build, decide, hold, put, table
@@ -163,7 +164,7 @@ def test_lawyer_illegal_targets() -> None:
     build(s, 11, "residence", owner=0)
     build(s, 12, "statue", owner=0)
     hold(s, 0, "C", deniers=1)
-    g = decide(s, ["lawyer", 0, 1])
+    g = decide(s, Lawyer(0, 1))
     refused(g, "r7", "printed")
     refused(g, "r9", "Lawyer")
     refused(g, "r10", "Bob")
@@ -205,7 +206,7 @@ def test_peddler_sells_plain_cubes_only(play: Play) -> None:
 def test_favour_line_already_used_this_phase() -> None:
     """§4.3 item 4: several favours in one phase go on different lines."""
     s = table()
-    g = decide(s, ["favour", 0], ["favour", 0])
+    g = decide(s, Favour(0), Favour(0))
     g.apply("prestige")
     refused(g, "prestige", "prestige line", "this phase")
 
@@ -258,7 +259,7 @@ def test_favour_effects_beyond_the_marker() -> None:
     s = table()
     s.players[0].favours = [0, 0, 1, 1]
     hold(s, 0, "WFSC")
-    g = decide(s, ["favour", 0], ["favour", 0])
+    g = decide(s, Favour(0), Favour(0))
     g.apply("resources")
     refused(g, "G", "column 5", "column 2")
     refused(g, "C", "column 3")
@@ -274,7 +275,7 @@ def test_favour_exchange_takes_plain_cubes() -> None:
     s.scored = [True, False, False]
     s.players[0].favours = [0, 0, 3, 0]
     hold(s, 0, "GS")
-    g = decide(s, ["favour", 0])
+    g = decide(s, Favour(0))
     g.apply("resources")
     g.apply("swap")
     refused(g, "C", "no cloth")
@@ -286,7 +287,7 @@ def test_build_code_with_or_without_the_any_cube() -> None:
     """§3.3: only the Marketplace and the Peddler have an "any cube" part in their cost."""
     s = table()
     hold(s, 0, "WFF")
-    g = decide(s, ["build", 0, "wood", -1, 6])
+    g = decide(s, Build(0, "wood", -1, 6))
     refused(g, "peddler", "peddler+F")
     refused(g, "peddler+", "peddler+F")
     refused(g, "peddler+FF", "peddler+F")
@@ -299,6 +300,6 @@ def test_architect_code_for_a_tile_of_another_kind() -> None:
     s = table()
     build(s, 9, "residence", owner=0)
     hold(s, 0, "SSGWF")
-    g = decide(s, ["build", 0, "prestige", -1, 10])
+    g = decide(s, Build(0, "prestige", -1, 10))
     refused(g, "sawmill", "not a prestige building")
     refused(g, "hotel", "Hotel costs 3 stone + 2 gold")

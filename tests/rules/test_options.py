@@ -4,6 +4,7 @@ jeweller (§3.4)."""
 from __future__ import annotations
 
 from bot.rules import Options, new_game
+from bot.rules.tasks import Favour, Lawyer
 
 from .conftest import Play
 from .helpers import CARPENTER, NAMES, build, cubes, decide, halted, hold, put, table
@@ -15,7 +16,7 @@ def test_simple_favours_every_favour_is_three_pp() -> None:
     """§4.4: ignore the table; every favour is worth 3 PP; the markers never move and nobody is
     asked anything."""
     s = table(options=SIMPLE)
-    g = decide(s, *(["favour", 0] for _ in range(6)))
+    g = decide(s, *(Favour(0) for _ in range(6)))
     assert halted(g)
     assert s.players[0].pp == 18  # no 4-line limit: the lines are not used at all
     assert s.players[0].favours == [0, 0, 0, 0]
@@ -72,7 +73,7 @@ def test_lawyer_pp_option_does_not_change_the_residence() -> None:
     """§3.3: the residence made with the Lawyer is worth 2 PP in every printing."""
     s = table(options=Options(lawyer_pp=3))
     hold(s, 0, "C", deniers=1)
-    g = decide(s, ["lawyer", 0, 1])
+    g = decide(s, Lawyer(0, 1))
     g.apply("r1")
     assert s.players[0].pp == 2
 

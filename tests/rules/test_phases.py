@@ -203,7 +203,7 @@ def test_owner_gains_1_pp_at_placement_and_keeps_it(play: Play) -> None:
     assert s.players[1].pp == 1
     assert s.players[0].deniers == 4
 
-    s.tasks.clear()  # leave the halt: the worker on road 20 is beyond the provost (6)
+    s.tasks.clear()  # skip the other placements: the worker on road 20 is beyond the provost (6)
     g = play(s, 5, until=6)
     assert halted(g)
     assert s.players[1].pp == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.rules import Game, Options, State
+from bot.rules.tasks import Lawyer
 
 from .conftest import Play
 from .helpers import (
@@ -329,7 +330,7 @@ def test_lawyer_cannot_target_a_tile_already_waiting_for_a_transformation() -> N
     s.road_worker[12] = 1
     s.lawyer_pending = [[12, 0]]
     hold(s, 0, "C", deniers=1)
-    g = decide(s, ["lawyer", 0, 1])
+    g = decide(s, Lawyer(0, 1))
     assert "r12" not in g.legal_codes()
     assert f"r{GOLD_MINE}" not in g.legal_codes()
 
