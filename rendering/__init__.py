@@ -14,10 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from bot.rules import State
+from bot.rules import State, final_scores
 
 from .board import encode_png, render_image
-from .scores import final_lines
 from .style import HEIGHT, WIDTH
 
 __all__ = ["HEIGHT", "WIDTH", "render_board", "render_final", "render_image"]
@@ -41,5 +40,5 @@ def render_final(
     `scores` are the engine's ScoreLines (`Game.final_scores()`), `winners` its `Game.winners()`;
     without them the image computes both from the state (§2.8: all tied players win).
     """
-    finals = list(scores) if scores is not None else final_lines(state)
+    finals = list(scores) if scores is not None else final_scores(state)
     return encode_png(render_image(state, events, finals=finals, winners=winners))

@@ -167,12 +167,12 @@ def test_renders_from_several_threads_at_once() -> None:
 
 
 def test_event_texts_use_the_names_as_drawn() -> None:
-    from rendering.board import _event_line
+    from rendering.log import event_line
 
     pos = load("mid_5p_names")
     raw = pos.state.players[2].name  # "👾👾": nothing of it can be drawn
     assert (
-        _event_line(pos.state, f"{raw}'s worker leaves the Inn")
+        event_line(pos.state, f"{raw}'s worker leaves the Inn")
         == "Player 3's worker leaves the Inn"
     )
 
