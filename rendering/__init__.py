@@ -2,38 +2,59 @@
 
     render_board(state, events=None, *, pending=None) -> bytes
     render_final(state, scores, winners) -> bytes
+    render_view(view) -> bytes          (a `BoardView` built by `board_view`)
 
 `events` are the engine's events of the phase that just ended (they drive the highlights and the
-caption); `pending` is the engine's pending Decision (its player's card and the header say whose
-decision it is). When the game is over, `render_board` shows the final scores by itself.
-Nothing here touches Discord, the store or asyncio; the static board is drawn once per process.
+caption); `pending` is the engine's pending `Decision` (or a `PendingView`: its player's card and
+the header say whose decision it is; without it, the state's own pending decision). When the
+game is over, `render_board` shows the final scores by itself. Everything is turned into one typed
+`BoardView` first, which is all the panels read. Nothing here touches Discord, the store or
+asyncio; the static board is drawn once per process.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from bot.rules import State, final_scores
+from bot.rules import Decision, Event, ScoreLine, State, final_scores
 
-from .board import encode_png, render_image
+from .board import draw, encode_png, render_image
 from .style import HEIGHT, WIDTH
+from .view import BoardView, PendingView, board_view
 
-__all__ = ["HEIGHT", "WIDTH", "render_board", "render_final", "render_image"]
+__all__ = [
+    "HEIGHT",
+    "WIDTH",
+    "BoardView",
+    "PendingView",
+    "board_view",
+    "render_board",
+    "render_final",
+    "render_image",
+    "render_view",
+]
+
+
+def render_view(view: BoardView) -> bytes:
+    """PNG of a board view."""
+    return encode_png(draw(view))
 
 
 def render_board(
-    state: State, events: Sequence[Any] | None = None, *, pending: Any = None
+    state: State,
+    events: Sequence[Event] | None = None,
+    *,
+    pending: Decision | PendingView | None = None,
 ) -> bytes:
     """PNG of the board after a phase: road, specials, castle, bridge, players, stock, caption."""
-    return encode_png(render_image(state, events, pending=pending))
+    return render_view(board_view(state, events, pending=pending))
 
 
 def render_final(
     state: State,
-    scores: Sequence[Any] | None = None,
+    scores: Sequence[ScoreLine] | None = None,
     winners: Sequence[int] | None = None,
-    events: Sequence[Any] | None = None,
+    events: Sequence[Event] | None = None,
 ) -> bytes:
     """PNG of the finished game with the final score table.
 
@@ -41,4 +62,4 @@ def render_final(
     without them the image computes both from the state (§2.8: all tied players win).
     """
     finals = list(scores) if scores is not None else final_scores(state)
-    return encode_png(render_image(state, events, finals=finals, winners=winners))
+    return render_view(board_view(state, events, finals=finals, winners=winners))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from PIL import Image, ImageDraw
 
 from bot.rules import PHASE_NAMES, ScoreLine, State, kind_facts
@@ -12,6 +10,7 @@ from . import shapes, sprites, style
 from .captions import PhaseSummary
 from .fonts import draw_text, fit, text_width
 from .players import display_name
+from .view import PendingView
 
 
 def draw_header_static(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
@@ -20,21 +19,19 @@ def draw_header_static(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
     d.line((0, style.HEADER_H - 1, style.WIDTH, style.HEADER_H - 1), fill=(120, 96, 60), width=2)
 
 
-def _pending_text(pending: Any) -> str:
-    kind = str(getattr(pending, "kind", ""))
+def pending_verb(pending: PendingView) -> str:
+    """What the pending player is doing, in a few words: the kind's header verb."""
     try:
-        return kind_facts(kind).verb
+        return kind_facts(pending.kind).verb
     except KeyError:
-        pass
-    prompt = str(getattr(pending, "prompt", "") or "")
-    return prompt.split("\n")[0].rstrip(":. ") or "to decide"
+        return pending.prompt.split("\n")[0].rstrip(":. ") or "to decide"
 
 
 def draw_header(
     img: Image.Image,
     state: State,
     summary: PhaseSummary,
-    pending: Any,
+    pending: PendingView | None,
     marks: tuple[str, ...],
     finals: list[ScoreLine] | None,
     won: set[int],
@@ -70,10 +67,8 @@ def draw_header(
         return
     if pending is None:
         return
-    seat = int(getattr(pending, "player", -1))
-    if not 0 <= seat < state.n:
-        return
-    verb = _pending_text(pending)
+    seat = pending.player
+    verb = pending_verb(pending)
     name = fit(display_name(state.players[seat].name, seat), 26, True, 230)
     verb = fit(verb, 21, False, 290)
     vw = text_width(verb, 21)

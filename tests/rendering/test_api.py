@@ -208,3 +208,20 @@ def test_an_extra_font_in_the_folder_is_a_fallback(
         monkeypatch.undo()
         _clear_font_caches()
     assert clean_text("Ann 𝔄𝔫𝔫") == "Ann"
+
+
+def test_the_view_is_typed_and_finds_the_pending_decision_itself() -> None:
+    """The renderer reads one typed view; without the engine's Decision it asks the rules core
+    (on a copy: the caller's state does not change)."""
+    from bot.rules import new_game
+    from rendering import PendingView, board_view
+
+    game = new_game(["Ann", "Bob", "Cid"], seed=4)
+    decision = game.decision
+    assert decision is not None
+    before = game.to_json()
+    view = board_view(game.state, game.opening_events)
+    assert view.pending == PendingView(decision.player, decision.kind, decision.prompt)
+    assert game.to_json() == before
+    assert board_view(game.state, pending=decision).pending == view.pending
+    assert view.finals is None and view.winners == frozenset()
