@@ -225,3 +225,17 @@ def test_the_view_is_typed_and_finds_the_pending_decision_itself() -> None:
     assert game.to_json() == before
     assert board_view(game.state, pending=decision).pending == view.pending
     assert view.finals is None and view.winners == frozenset()
+
+
+def test_every_building_is_described_from_one_reading_of_its_tile() -> None:
+    """The tile faces' icons and the chooser's words both come from `effect_of`."""
+    from bot.rules import TILES
+    from rendering.effects import effect_of, effect_words
+    from rendering.tilefaces import effect_tokens
+
+    for tile in TILES.values():
+        effect = effect_of(tile)
+        assert effect_tokens(tile), tile.id
+        worker_effect = tile.kind not in ("residence", "prestige")
+        assert bool(effect_words(tile.id)) == worker_effect, tile.id
+        assert effect.kind == (tile.effect if worker_effect else effect.kind)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from bot.games import Pending, Table
-from bot.rules import TILES, TRADES, Decision, Game, cube_list, trade_text
+from bot.rules import TILES, Decision, Game
+from rendering.effects import effect_words
 
 from .common import clip, name, player_line, where_in_game
 
@@ -22,24 +23,7 @@ SPECIAL_EFFECTS = {
 
 def tile_effect(tile_id: str) -> str:
     """What a building on the road does, in a few words (for select descriptions)."""
-    tile = TILES[tile_id]
-    p = tile.params
-    if tile.effect == "produce":
-        return " or ".join(cube_list(alt) for alt in p)
-    if tile.effect == "sell":
-        return f"sell 1 cube for {p[0]} deniers"
-    if tile.effect == "peddler":
-        if p[1] == "1":
-            return f"buy 1 cube for {p[0]} deniers"
-        return f"buy up to {p[1]} cubes at {p[0]} denier each"
-    if tile.effect == "build":
-        return f"build a {p[0]} building"
-    if tile.effect == "lawyer":
-        return "turn a building into a residence"
-    if tile.effect == "trade":
-        options = [trade_text(tile_id, o, short=True) for o in TRADES[tile_id]]
-        return " or ".join(options)
-    return ""
+    return effect_words(tile_id)
 
 
 def build_effect(code: str) -> str:
