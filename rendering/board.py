@@ -24,6 +24,7 @@ from .header import draw_header, draw_header_static
 from .log import draw_log, draw_log_static
 from .players import player_marks
 from .road import draw_road, draw_road_static
+from .shapes import Canvas
 from .specials import draw_specials, draw_specials_static
 from .stock import draw_stock, draw_stock_static
 from .view import BoardView, PendingView, board_view
@@ -49,21 +50,18 @@ def draw(view: BoardView) -> Image.Image:
     state = view.state
     img = _background(state.n, state.options.jeweller).copy()
     d = ImageDraw.Draw(img)
-    marks = player_marks(tuple(p.name for p in state.players))
-    changes = view.changes
-    finals = list(view.finals) if view.finals is not None else None
-    won = set(view.winners)
-    draw_header(img, state, changes, view.pending, marks, finals, won)
-    draw_castle(img, d, state, marks, changes)
-    draw_bridge(img, state, marks)
-    draw_specials(img, d, state, marks, changes)
-    draw_road(img, d, state, marks, changes)
-    draw_cards(img, d, state, marks, view.pending_seat)
-    draw_log(img, d, state, marks, changes)
-    if finals is not None:
-        draw_finals(img, d, state, marks, finals, won)
+    c = Canvas(img, d, view, player_marks(tuple(p.name for p in state.players)))
+    draw_header(c)
+    draw_castle(c)
+    draw_bridge(c)
+    draw_specials(c)
+    draw_road(c)
+    draw_cards(c)
+    draw_log(c)
+    if view.finals is not None:
+        draw_finals(c)
     else:
-        draw_stock(img, d, state)
+        draw_stock(c)
     return img
 
 

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.rules import State, bridge_price
+from bot.rules import bridge_price
 
 from . import shapes, sprites, style
 from .fonts import draw_text
 from .layout import bridge_slot
+from .shapes import Canvas
 
 
 def draw_bridge_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int) -> None:
@@ -21,7 +22,8 @@ def draw_bridge_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int) -> None
         shapes.slot(d, cx, cy, 15, str(i + 1), img)
 
 
-def draw_bridge(img: Image.Image, state: State, marks: tuple[str, ...]) -> None:
+def draw_bridge(cv: Canvas) -> None:
+    img, state, marks = cv.img, cv.state, cv.marks
     b = style.BRIDGE
     for i, seat in enumerate(state.passing[: state.n]):
         cx, cy = bridge_slot(i)

@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
-
-from bot.rules import State
-
 from . import shapes, sprites, style
 from .favours import draw_favours
 from .fonts import draw_text, fit, text_width
 from .players import display_name
+from .shapes import Canvas
 
 
-def draw_cards(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    state: State,
-    marks: tuple[str, ...],
-    pending_seat: int,
-) -> None:
+def draw_cards(cv: Canvas) -> None:
+    img, d, state, marks = cv.img, cv.d, cv.state, cv.marks
+    pending_seat = cv.view.pending_seat
     for pos, seat in enumerate(state.turn_order):
         p = state.players[seat]
         b = style.card_box(pos)

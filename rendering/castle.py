@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.rules import MARKS, SECTION_PP, SECTION_SIZE, SECTIONS, State
+from bot.rules import MARKS, SECTION_PP, SECTION_SIZE, SECTIONS
 
 from . import shapes, sprites, style
-from .captions import PhaseSummary
 from .fonts import draw_text
 from .layout import CELL, TRACK_D, castle_cell, section_box, section_origin, track_centre
+from .shapes import Canvas
 
 
 def draw_castle_static(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
@@ -34,13 +34,8 @@ def draw_castle_static(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
             d.rounded_rectangle(c.rect, radius=4, fill=(232, 224, 208), outline=(196, 182, 158))
 
 
-def draw_castle(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    state: State,
-    marks: tuple[str, ...],
-    summary: PhaseSummary,
-) -> None:
+def draw_castle(cv: Canvas) -> None:
+    img, d, state, marks, summary = cv.img, cv.d, cv.state, cv.marks, cv.view.changes
     for sec in range(3):
         owners = state.castle[sec]
         for k, seat in enumerate(owners[: SECTION_SIZE[sec]]):

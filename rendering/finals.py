@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
-
-from bot.rules import ScoreLine, State
-
 from . import shapes, sprites, style
 from .fonts import draw_text, fit
 from .players import display_name
+from .shapes import Canvas
 
 
-def draw_finals(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    state: State,
-    marks: tuple[str, ...],
-    finals: list[ScoreLine],
-    won: set[int],
-) -> None:
+def draw_finals(cv: Canvas) -> None:
+    img, d, state, marks = cv.img, cv.d, cv.state, cv.marks
+    finals, won = list(cv.view.finals or ()), set(cv.view.winners)
     box = style.FINAL
     d.rounded_rectangle(box.rect, radius=10, fill=(255, 250, 236), outline=style.PENDING, width=3)
     shapes.title(img, box.x + 14, box.y + 16, "FINAL SCORES", 15)

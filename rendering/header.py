@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.rules import PHASE_NAMES, ScoreLine, State, kind_facts
+from bot.rules import PHASE_NAMES, kind_facts
 
 from . import shapes, sprites, style
-from .captions import PhaseSummary
 from .fonts import draw_text, fit, text_width
 from .players import display_name
+from .shapes import Canvas
 from .view import PendingView
 
 
@@ -27,15 +27,10 @@ def pending_verb(pending: PendingView) -> str:
         return pending.prompt.split("\n")[0].rstrip(":. ") or "to decide"
 
 
-def draw_header(
-    img: Image.Image,
-    state: State,
-    summary: PhaseSummary,
-    pending: PendingView | None,
-    marks: tuple[str, ...],
-    finals: list[ScoreLine] | None,
-    won: set[int],
-) -> None:
+def draw_header(cv: Canvas) -> None:
+    img, state, marks = cv.img, cv.state, cv.marks
+    summary, pending, won = cv.view.changes, cv.view.pending, set(cv.view.winners)
+    finals = list(cv.view.finals) if cv.view.finals is not None else None
     y = style.HEADER_H / 2
     x = style.MARGIN + 4
     x += draw_text(img, (x, y), f"Round {summary.round}", 30, style.HEADER_INK, bold=True) + 16

@@ -7,10 +7,10 @@ from PIL import Image, ImageDraw
 from bot.rules import PHASE_NAMES, State
 
 from . import shapes, sprites, style
-from .captions import PhaseSummary
 from .fonts import clean_text, draw_text, fit
 from .layout import has_legend, legend_box, log_box
 from .players import display_name
+from .shapes import Canvas
 
 
 def draw_log_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int) -> None:
@@ -68,13 +68,8 @@ def event_line(state: State, text: str) -> str:
     return clean_text(text)
 
 
-def draw_log(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    state: State,
-    marks: tuple[str, ...],
-    summary: PhaseSummary,
-) -> None:
+def draw_log(cv: Canvas) -> None:
+    img, state, marks, summary = cv.img, cv.state, cv.marks, cv.view.changes
     box = log_box(state.n)
     if box.h <= 40:
         return

@@ -7,8 +7,8 @@ from PIL import Image, ImageDraw
 from bot.rules import FIXED_SPACES, ROAD_LEN, SECTIONS, TILES, State
 
 from . import shapes, sprites, style
-from .captions import PhaseSummary
 from .fonts import draw_text
+from .shapes import Canvas
 from .tilefaces import road_face
 
 
@@ -34,13 +34,8 @@ def _next_free(state: State) -> int:
     return 0
 
 
-def draw_road(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    state: State,
-    marks: tuple[str, ...],
-    summary: PhaseSummary,
-) -> None:
+def draw_road(cv: Canvas) -> None:
+    img, d, state, marks, summary = cv.img, cv.d, cv.state, cv.marks, cv.view.changes
     next_free = _next_free(state)
     for space in range(1, ROAD_LEN + 1):
         b = style.road_box(space)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from PIL import Image, ImageDraw
 
 from bot.rules import State
@@ -9,8 +11,22 @@ from bot.rules import State
 from . import sprites, style
 from .fonts import draw_text
 from .style import Box
+from .view import BoardView
 
 Colour = tuple[int, int, int]
+
+
+class Canvas(NamedTuple):
+    """What every panel draws on and from: the image, its drawer, the view and the players' marks."""
+
+    img: Image.Image
+    d: ImageDraw.ImageDraw
+    view: BoardView
+    marks: tuple[str, ...]  # one distinct letter per seat, drawn on the pieces
+
+    @property
+    def state(self) -> State:
+        return self.view.state
 
 
 def panel(

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.rules import SPECIAL_NAMES, State
+from bot.rules import SPECIAL_NAMES
 
 from . import shapes, style
-from .captions import PhaseSummary
 from .fonts import draw_text
 from .layout import SPECIAL_ORDER, SPECIAL_SLOTS, special_box, special_slots
+from .shapes import Canvas
 
 SPECIAL_HINTS = {
     "gate": "move the worker, free",
@@ -43,13 +43,8 @@ def draw_specials_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int) -> No
             )
 
 
-def draw_specials(
-    img: Image.Image,
-    d: ImageDraw.ImageDraw,
-    state: State,
-    marks: tuple[str, ...],
-    summary: PhaseSummary,
-) -> None:
+def draw_specials(cv: Canvas) -> None:
+    img, d, state, marks, summary = cv.img, cv.d, cv.state, cv.marks, cv.view.changes
     occupants: dict[str, list[int]] = {
         "gate": [state.gate],
         "trading": [state.trading],

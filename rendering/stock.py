@@ -4,11 +4,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.rules import State
-
 from . import shapes, style
 from .fonts import draw_text
 from .layout import stock_card, stock_ids
+from .shapes import Canvas
 from .tilefaces import stock_face
 
 
@@ -38,7 +37,8 @@ def draw_stock_static(img: Image.Image, d: ImageDraw.ImageDraw, jeweller: bool) 
             img.paste(stock_face(tid), (c.x, c.y))
 
 
-def draw_stock(img: Image.Image, d: ImageDraw.ImageDraw, state: State) -> None:
+def draw_stock(cv: Canvas) -> None:
+    img, d, state = cv.img, cv.d, cv.state
     for row, (_, ids) in enumerate(stock_ids(state.options.jeweller)):
         for col, tid in enumerate(ids):
             left = state.stock.get(tid, 0)
