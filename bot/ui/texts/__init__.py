@@ -54,6 +54,7 @@ from .common import (
     mention,
     name,
     player_line,
+    round_and_phase,
     timestamp,
     where_in_game,
 )
@@ -162,6 +163,7 @@ __all__ = [
     "player_line",
     "refusal",
     "report_message",
+    "round_and_phase",
     "rules_not_found",
     "rules_topic",
     "seat_back",

@@ -26,9 +26,12 @@ def mention(user_id: int) -> str:
 
 
 def where_in_game(game: Game) -> str:
-    s = game.state
-    phase = PHASE_NAMES.get(s.phase, "Game over")
-    return f"Round {s.round} · {phase}"
+    return round_and_phase(game.state.round, game.state.phase)
+
+
+def round_and_phase(rnd: int, phase: int) -> str:
+    """`Round 3 · Provost` (after phase 7: `Game over`)."""
+    return f"Round {rnd} · {PHASE_NAMES.get(phase, 'Game over')}"
 
 
 def cubes_text(cubes: Sequence[int]) -> str:

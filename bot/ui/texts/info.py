@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from bot.games import Table
 from bot.rules import FAVOUR_LINES, PHASE_NAMES, SECTIONS, TILES, Event, EventKind, Topic
 
-from .common import MAX_CONTENT, clip, name, player_line, where_in_game
+from .common import MAX_CONTENT, clip, name, player_line, round_and_phase, where_in_game
 from .lobby import seat_lines
 
 
@@ -61,7 +61,7 @@ def log(events: Sequence[Event]) -> str:
         if e.kind == EventKind.PHASE_END:
             continue
         if (e.round, e.phase) != last and e.phase in PHASE_NAMES:
-            lines.append(f"**Round {e.round} · {PHASE_NAMES[e.phase]}**")
+            lines.append(f"**{round_and_phase(e.round, e.phase)}**")
             last = (e.round, e.phase)
         lines.append(f"• {e.text}")
     text = "\n".join(lines) or "Nothing has happened at this table yet."
