@@ -1,5 +1,6 @@
 """What a building does, read once from its tile data (§3), for every place that describes it.
 
+`SPECIAL_EFFECTS` describes the special buildings and the castle the same way, in both lengths.
 `effect_of` is the one reading of a tile's effect and parameters; the tile faces draw it as icons
 (`tilefaces.effect_tokens`) and `effect_words` says it in a few words (the chooser's select
 descriptions, via `bot.ui.texts`). Pure Python: no Pillow, no Discord.
@@ -13,6 +14,26 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from bot.rules import TILES, TRADES, Tile, cube_list, trade_text
+
+
+class SpecialEffect(NamedTuple):
+    """What a special building (or the castle) does: in words, and as the board's short hint."""
+
+    words: str  # the chooser's description of a placement there
+    hint: str  # the few words printed on the board ("" for the castle: it has its own panel)
+
+
+SPECIAL_EFFECTS: dict[str, SpecialEffect] = {
+    "gate": SpecialEffect("move this worker later to any free place", "move the worker, free"),
+    "trading": SpecialEffect("take 3 deniers", "+3 deniers"),
+    "guild": SpecialEffect("move the provost up to 3 spaces, free", "provost ±1–3, free"),
+    "joust": SpecialEffect("pay 1 denier + 1 cloth for a royal favour", "1d + 1 cloth → favour"),
+    "stables": SpecialEffect("play earlier in the next turn order", "lead the turn order"),
+    "inn": SpecialEffect(
+        "from next turn, every placement costs you 1 denier", "place workers for 1 d"
+    ),
+    "castle": SpecialEffect("deliver batches for houses in phase 6", ""),
+}
 
 
 class Effect(NamedTuple):

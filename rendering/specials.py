@@ -7,18 +7,10 @@ from PIL import Image, ImageDraw
 from bot.rules import SPECIAL_NAMES
 
 from . import shapes, style
+from .effects import SPECIAL_EFFECTS
 from .fonts import draw_text
 from .layout import SPECIAL_ORDER, SPECIAL_SLOTS, special_box, special_slots
 from .shapes import Canvas
-
-SPECIAL_HINTS = {
-    "gate": "move the worker, free",
-    "trading": "+3 deniers",
-    "guild": "provost ±1–3, free",
-    "joust": "1d + 1 cloth → favour",
-    "stables": "lead the turn order",
-    "inn": "place workers for 1 d",
-}
 
 
 def draw_specials_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int) -> None:
@@ -32,7 +24,9 @@ def draw_specials_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int) -> No
         draw_text(
             img, (box.x + 8, box.y + 13), f"{i + 1} {SPECIAL_NAMES[name]}", 13, band_ink, bold=True
         )
-        draw_text(img, (box.cx, box.y + 38), SPECIAL_HINTS[name], 11, style.INK_SOFT, anchor="m")
+        draw_text(
+            img, (box.cx, box.y + 38), SPECIAL_EFFECTS[name].hint, 11, style.INK_SOFT, anchor="m"
+        )
         labels = SPECIAL_SLOTS.get(name, ("",))
         for (cx, cy), label in zip(special_slots(name), labels, strict=True):
             shapes.slot(d, cx, cy, 18, label, img)

@@ -34,7 +34,7 @@ def turn_message(table: Table, pending: Pending, happened: Sequence[str], *, rem
     else:
         lines.append(f"🎲 **{where_in_game(game)}** — {mention(pending.user_id)}, your turn.")
     lines.append(f"> {pending.decision.prompt}")
-    deadline = getattr(pending, "deadline_at", None)
+    deadline = pending.deadline_at
     if deadline:
         lines.append(
             f"Decide {timestamp(deadline)} ({timestamp(deadline, 'f')}); after that the game "

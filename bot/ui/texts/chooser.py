@@ -4,21 +4,11 @@ from __future__ import annotations
 
 from bot.games import Pending, Table
 from bot.rules import TILES, Decision, Game
-from rendering.effects import effect_words
+from rendering.effects import SPECIAL_EFFECTS, effect_words
 
 from .common import clip, name, player_line, where_in_game
 
 # ----- what a place does (descriptions in the chooser) --------------------------------------
-
-SPECIAL_EFFECTS = {
-    "gate": "move this worker later to any free place",
-    "trading": "take 3 deniers",
-    "guild": "move the provost up to 3 spaces, free",
-    "joust": "pay 1 denier + 1 cloth for a royal favour",
-    "stables": "play earlier in the next turn order",
-    "inn": "from next turn, every placement costs you 1 denier",
-    "castle": "deliver batches for houses in phase 6",
-}
 
 
 def tile_effect(tile_id: str) -> str:
@@ -40,7 +30,7 @@ def build_effect(code: str) -> str:
 def place_effect(game: Game, code: str) -> str:
     """What placing (or moving) a worker on `code` brings, with the provost's reach."""
     if code in SPECIAL_EFFECTS:
-        return SPECIAL_EFFECTS[code]
+        return SPECIAL_EFFECTS[code].words
     if code.startswith("r") and code[1:].isdigit():
         space = int(code[1:])
         tile_id = game.state.road_tile[space]

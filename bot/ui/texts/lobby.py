@@ -33,7 +33,7 @@ def seat_lines(table: Table) -> list[str]:
         else:
             if s.user_id == table.creator_id:
                 tags.append("creator")
-            if getattr(s, "ai_takeover", False):
+            if s.ai_takeover:
                 tags.append("played by the AI for now")
         tag = f" ({', '.join(tags)})" if tags else ""
         out.append(f"{s.seat + 1}. **{name(s.name)}**{tag}")
