@@ -239,3 +239,12 @@ def test_every_building_is_described_from_one_reading_of_its_tile() -> None:
         worker_effect = tile.kind not in ("residence", "prestige")
         assert bool(effect_words(tile.id)) == worker_effect, tile.id
         assert effect.kind == (tile.effect if worker_effect else effect.kind)
+
+
+def test_no_rendering_module_is_over_600_lines() -> None:
+    """design.md "Style": small modules with one job each (one per panel)."""
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[2] / "rendering"
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in package.glob("*.py")}
+    assert {name: n for name, n in sizes.items() if n > 600} == {}
