@@ -50,18 +50,18 @@ def draw(view: BoardView) -> Image.Image:
     state = view.state
     img = _background(state.n, state.options.jeweller).copy()
     d = ImageDraw.Draw(img)
-    c = Canvas(img, d, view, player_marks(tuple(p.name for p in state.players)))
-    draw_header(c)
-    draw_castle(c)
-    draw_bridge(c)
-    draw_specials(c)
-    draw_road(c)
-    draw_cards(c)
-    draw_log(c)
+    cv = Canvas(img, d, view, player_marks(tuple(p.name for p in state.players)))
+    draw_header(cv)
+    draw_castle(cv)
+    draw_bridge(cv)
+    draw_specials(cv)
+    draw_road(cv)
+    draw_cards(cv)
+    draw_log(cv)
     if view.finals is not None:
-        draw_finals(c)
+        draw_finals(cv)
     else:
-        draw_stock(c)
+        draw_stock(cv)
     return img
 
 

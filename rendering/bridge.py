@@ -23,6 +23,7 @@ def draw_bridge_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int) -> None
 
 
 def draw_bridge(cv: Canvas) -> None:
+    """The passing order, the next worker's price, provost and bailiff in words."""
     img, state, marks = cv.img, cv.state, cv.marks
     b = style.BRIDGE
     for i, seat in enumerate(state.passing[: state.n]):

@@ -10,6 +10,7 @@ from .shapes import Canvas
 
 
 def draw_cards(cv: Canvas) -> None:
+    """One card per player in turn order; the pending player's card framed."""
     img, d, state, marks = cv.img, cv.d, cv.state, cv.marks
     pending_seat = cv.view.pending_seat
     for pos, seat in enumerate(state.turn_order):

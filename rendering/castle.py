@@ -35,6 +35,7 @@ def draw_castle_static(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
 
 
 def draw_castle(cv: Canvas) -> None:
+    """Houses in the sections, each section's state, and the castle workers in arrival order."""
     img, d, state, marks, summary = cv.img, cv.d, cv.state, cv.marks, cv.view.changes
     for sec in range(3):
         owners = state.castle[sec]

@@ -9,6 +9,7 @@ from .shapes import Canvas
 
 
 def draw_finals(cv: Canvas) -> None:
+    """The final score table, winners first (§2.8)."""
     img, d, state, marks = cv.img, cv.d, cv.state, cv.marks
     finals, won = list(cv.view.finals or ()), set(cv.view.winners)
     box = style.FINAL

@@ -28,6 +28,7 @@ def pending_verb(pending: PendingView) -> str:
 
 
 def draw_header(cv: Canvas) -> None:
+    """Round and phase, provost and bailiff, and whose decision it is (or who won)."""
     img, state, marks = cv.img, cv.state, cv.marks
     summary, pending, won = cv.view.changes, cv.view.pending, set(cv.view.winners)
     finals = list(cv.view.finals) if cv.view.finals is not None else None

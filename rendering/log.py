@@ -69,6 +69,7 @@ def event_line(state: State, text: str) -> str:
 
 
 def draw_log(cv: Canvas) -> None:
+    """The phase's events in words, as many as fit."""
     img, state, marks, summary = cv.img, cv.state, cv.marks, cv.view.changes
     box = log_box(state.n)
     if box.h <= 40:

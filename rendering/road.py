@@ -35,6 +35,7 @@ def _next_free(state: State) -> int:
 
 
 def draw_road(cv: Canvas) -> None:
+    """Buildings, owners' houses and workers on the road; what changed; provost and bailiff."""
     img, d, state, marks, summary = cv.img, cv.d, cv.state, cv.marks, cv.view.changes
     next_free = _next_free(state)
     for space in range(1, ROAD_LEN + 1):

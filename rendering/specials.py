@@ -38,6 +38,7 @@ def draw_specials_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int) -> No
 
 
 def draw_specials(cv: Canvas) -> None:
+    """The workers on the special buildings; a frame on those used this phase."""
     img, d, state, marks, summary = cv.img, cv.d, cv.state, cv.marks, cv.view.changes
     occupants: dict[str, list[int]] = {
         "gate": [state.gate],

@@ -38,6 +38,7 @@ def draw_stock_static(img: Image.Image, d: ImageDraw.ImageDraw, jeweller: bool) 
 
 
 def draw_stock(cv: Canvas) -> None:
+    """The stock's cards of buildings all built are faded; the Architect's count."""
     img, d, state = cv.img, cv.d, cv.state
     for row, (_, ids) in enumerate(stock_ids(state.options.jeweller)):
         for col, tid in enumerate(ids):
