@@ -10,15 +10,18 @@ the header say whose decision it is; without it, the state's own pending decisio
 game is over, `render_board` shows the final scores by itself. Everything is turned into one typed
 `BoardView` first, which is all the panels read. Nothing here touches Discord, the store or
 asyncio; the static board is drawn once per process.
+
+Importing this package loads no Pillow: the drawing modules load on the first image, so the pure
+parts (`rendering.effects`, the view) cost nothing to a process that never draws.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from bot.rules import Decision, Event, ScoreLine, State, final_scores
 
-from .board import draw, encode_png, render_image
 from .style import HEIGHT, WIDTH
 from .view import BoardView, PendingView, board_view
 
@@ -35,9 +38,29 @@ __all__ = [
 ]
 
 
+if TYPE_CHECKING:
+    from PIL import Image
+
+
 def render_view(view: BoardView) -> bytes:
     """PNG of a board view."""
+    from .board import draw, encode_png
+
     return encode_png(draw(view))
+
+
+def render_image(
+    state: State,
+    events: Sequence[Event] | None = None,
+    *,
+    pending: Decision | PendingView | None = None,
+    finals: Sequence[ScoreLine] | None = None,
+    winners: Sequence[int] | None = None,
+) -> Image.Image:
+    """The board as a Pillow image (RGB). `finals`/`winners` default to the state's own scores."""
+    from .board import draw
+
+    return draw(board_view(state, events, pending=pending, finals=finals, winners=winners))
 
 
 def render_board(

@@ -8,12 +8,9 @@ key, stock, finals) with a `draw_*_static` part for the cached background where 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
-
-from bot.rules import Decision, Event, ScoreLine, State
 
 from . import style
 from .bridge import draw_bridge, draw_bridge_static
@@ -27,7 +24,7 @@ from .road import draw_road, draw_road_static
 from .shapes import Canvas
 from .specials import draw_specials, draw_specials_static
 from .stock import draw_stock, draw_stock_static
-from .view import BoardView, PendingView, board_view
+from .view import BoardView
 
 
 @lru_cache(maxsize=16)
@@ -63,18 +60,6 @@ def draw(view: BoardView) -> Image.Image:
     else:
         draw_stock(cv)
     return img
-
-
-def render_image(
-    state: State,
-    events: Sequence[Event] | None = None,
-    *,
-    pending: Decision | PendingView | None = None,
-    finals: Sequence[ScoreLine] | None = None,
-    winners: Sequence[int] | None = None,
-) -> Image.Image:
-    """The board as a Pillow image (RGB). `finals`/`winners` default to the state's own scores."""
-    return draw(board_view(state, events, pending=pending, finals=finals, winners=winners))
 
 
 def encode_png(img: Image.Image) -> bytes:
