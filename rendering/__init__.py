@@ -2,44 +2,87 @@
 
     render_board(state, events=None, *, pending=None) -> bytes
     render_final(state, scores, winners) -> bytes
+    render_view(view) -> bytes          (a `BoardView` built by `board_view`)
 
 `events` are the engine's events of the phase that just ended (they drive the highlights and the
-caption); `pending` is the engine's pending Decision (its player's card and the header say whose
-decision it is). When the game is over, `render_board` shows the final scores by itself.
-Nothing here touches Discord, the store or asyncio; the static board is drawn once per process.
+caption); `pending` is the engine's pending `Decision` (or a `PendingView`: its player's card and
+the header say whose decision it is; without it, the state's own pending decision). When the
+game is over, `render_board` shows the final scores by itself. Everything is turned into one typed
+`BoardView` first, which is all the panels read. Nothing here touches Discord, the store or
+asyncio; the static board is drawn once per process.
+
+Importing this package loads no Pillow: the drawing modules load on the first image, so the pure
+parts (`rendering.effects`, the view) cost nothing to a process that never draws.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
-from bot.rules import State
+from bot.rules import Decision, Event, ScoreLine, State, final_scores
 
-from .board import encode_png, render_image
-from .scores import final_lines
 from .style import HEIGHT, WIDTH
+from .view import BoardView, PendingView, board_view
 
-__all__ = ["HEIGHT", "WIDTH", "render_board", "render_final", "render_image"]
+__all__ = [
+    "HEIGHT",
+    "WIDTH",
+    "BoardView",
+    "PendingView",
+    "board_view",
+    "render_board",
+    "render_final",
+    "render_image",
+    "render_view",
+]
+
+
+if TYPE_CHECKING:
+    from PIL import Image
+
+
+def render_view(view: BoardView) -> bytes:
+    """PNG of a board view."""
+    from .board import draw, encode_png
+
+    return encode_png(draw(view))
+
+
+def render_image(
+    state: State,
+    events: Sequence[Event] | None = None,
+    *,
+    pending: Decision | PendingView | None = None,
+    finals: Sequence[ScoreLine] | None = None,
+    winners: Sequence[int] | None = None,
+) -> Image.Image:
+    """The board as a Pillow image (RGB). `finals`/`winners` default to the state's own scores."""
+    from .board import draw
+
+    return draw(board_view(state, events, pending=pending, finals=finals, winners=winners))
 
 
 def render_board(
-    state: State, events: Sequence[Any] | None = None, *, pending: Any = None
+    state: State,
+    events: Sequence[Event] | None = None,
+    *,
+    pending: Decision | PendingView | None = None,
 ) -> bytes:
     """PNG of the board after a phase: road, specials, castle, bridge, players, stock, caption."""
-    return encode_png(render_image(state, events, pending=pending))
+    return render_view(board_view(state, events, pending=pending))
 
 
 def render_final(
     state: State,
-    scores: Sequence[Any] | None = None,
+    scores: Sequence[ScoreLine] | None = None,
     winners: Sequence[int] | None = None,
-    events: Sequence[Any] | None = None,
+    events: Sequence[Event] | None = None,
 ) -> bytes:
     """PNG of the finished game with the final score table.
 
     `scores` are the engine's ScoreLines (`Game.final_scores()`), `winners` its `Game.winners()`;
     without them the image computes both from the state (§2.8: all tied players win).
     """
-    finals = list(scores) if scores is not None else final_lines(state)
-    return encode_png(render_image(state, events, finals=finals, winners=winners))
+    finals = list(scores) if scores is not None else final_scores(state)
+    return render_view(board_view(state, events, finals=finals, winners=winners))

@@ -1,27 +1,35 @@
-"""What the phase that just ended changed: the phase's name, highlights and caption lines."""
+"""What the phase that just ended changed: the phase's name, highlights and caption lines.
+
+Each event kind says what it changes on the board (`EventKind`, the engine's list of kinds): a
+building built or used on a road space, a special building used, a castle section built in or
+scored. The caption lines are the events' own texts, in order.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from bot.rules import State
+from bot.rules import Event, EventKind, State
 
-SPECIAL_EVENT_KINDS = {
-    "gate": "gate",
-    "trading": "trading",
-    "guild": "guild",
-    "joust": "joust",
-    "stables": "stables",
-    "inn": "inn",
-    "inn_enter": "inn",
-    "inn_leave": "inn",
+K = EventKind
+# A building is built (or turned into a residence) on the event's road space.
+ROAD_BUILT = frozenset({K.BUILD, K.RESIDENCE})
+# The building on the event's road space is used (activated, paid for, or a Lawyer target).
+ROAD_USED = frozenset({K.ACTIVATE, K.OWNER_BONUS, K.LAWYER})
+# The special building each kind happens on (§3.1).
+SPECIAL_OF: dict[str, str] = {
+    K.GATE: "gate",
+    K.TRADING: "trading",
+    K.JOUST: "joust",
+    K.STABLES: "stables",
+    K.INN_ENTER: "inn",
+    K.INN_LEAVE: "inn",
 }
-# Events that name a road space without anything happening to the building there.
-_NOT_ROAD_CHANGES = {"bailiff", "not_activated", "provost", "guild", "phase_end"}
-_BUILD_WORDS = ("build", "built", "construct", "transform", "residence")
-_QUIET = {"phase_end"}
+# A castle section (the event's `section`) is built in or scored.
+SECTION_KINDS = frozenset({K.CASTLE, K.SECTION_SCORED, K.SCORING})
+# Marks of the flow, not things that happened: no caption line.
+UNTOLD = frozenset({K.PHASE_END})
 
 
 @dataclass
@@ -36,57 +44,61 @@ class PhaseSummary:
     lines: list[tuple[int, str]] = field(default_factory=list)  # (seat or -1, text)
 
 
-def _get(event: Any, name: str, default: Any) -> Any:
-    return getattr(event, name, default)
+def _ended_phase(event: Event) -> tuple[int, int]:
+    """(round, phase) a `phase_end` event closes."""
+    return int(event.data.get("round", event.round)), int(event.data.get("phase", event.phase))
 
 
-def summarise(state: State, events: Sequence[Any] | None) -> PhaseSummary:
-    """Which phase ended and what it changed, from the engine's events (duck-typed)."""
-    events = list(events or [])
-    ends = [e for e in events if _get(e, "kind", "") == "phase_end"]
-    ended = True
+def _where(state: State, events: list[Event], ends: list[Event]) -> tuple[int, int, bool]:
+    """(round, phase, ended) the events report: their last phase end, else the phase they are in."""
     if ends:
-        data = _get(ends[-1], "data", {}) or {}
-        rnd = int(data.get("round", _get(ends[-1], "round", state.round)))
-        phase = int(data.get("phase", _get(ends[-1], "phase", 0)))
-    elif events:
-        rnd, phase = int(_get(events[-1], "round", state.round)), int(_get(events[-1], "phase", 0))
-        ended = state.over or (rnd, phase) != (state.round, state.phase)
-    elif state.over:
-        rnd, phase = state.round, 7
-    elif state.phase > 1:
-        rnd, phase = state.round, state.phase - 1
-    elif state.round > 1:
-        rnd, phase = state.round - 1, 7
-    else:
-        rnd, phase = state.round, 0
+        rnd, phase = _ended_phase(ends[-1])
+        return rnd, phase, True
+    if events:
+        rnd, phase = events[-1].round, events[-1].phase
+        return rnd, phase, state.over or (rnd, phase) != (state.round, state.phase)
+    if state.over:
+        return state.round, 7, True
+    if state.phase > 1:
+        return state.round, state.phase - 1, True
+    if state.round > 1:
+        return state.round - 1, 7, True
+    return state.round, 0, True
+
+
+def summarise(state: State, events: Sequence[Event] | None) -> PhaseSummary:
+    """Which phase ended and what it changed, from the engine's events."""
+    events = list(events or [])
+    ends = [e for e in events if e.kind == K.PHASE_END]
+    rnd, phase, ended = _where(state, events, ends)
     if not 1 <= phase <= 7:
         phase = 7 if phase > 7 else 0
     summary = PhaseSummary(rnd, phase, ended)
     for e in ends[:-1]:
-        data = _get(e, "data", {}) or {}
-        p = int(data.get("phase", _get(e, "phase", 0)))
+        p = _ended_phase(e)[1]
         if 1 <= p <= 7 and p != phase and p not in summary.earlier:
             summary.earlier.append(p)
     for e in events:
-        kind = str(_get(e, "kind", ""))
-        data = _get(e, "data", {}) or {}
-        space = data.get("space")
-        if isinstance(space, int) and 1 <= space <= 28 and kind not in _NOT_ROAD_CHANGES:
-            built = any(w in kind for w in _BUILD_WORDS)
-            if built or summary.road.get(space) != "built":
-                summary.road[space] = "built" if built else "used"
-        target = data.get("target")
-        if isinstance(target, int) and 1 <= target <= 28 and any(w in kind for w in _BUILD_WORDS):
-            summary.road[target] = "built"
-        special = SPECIAL_EVENT_KINDS.get(kind)
-        if special:
-            summary.specials.add(special)
-        section = data.get("section")
+        _mark_change(summary, e)
+        if e.kind not in UNTOLD:
+            text = e.text.strip()
+            if text:
+                summary.lines.append((e.player, text))
+    return summary
+
+
+def _mark_change(summary: PhaseSummary, e: Event) -> None:
+    """Note where on the board event `e` changed something."""
+    space = e.data.get("space")
+    if not (isinstance(space, int) and 1 <= space <= 28):
+        space = 0
+    if e.kind in ROAD_BUILT and space:
+        summary.road[space] = "built"
+    elif e.kind in ROAD_USED and space and summary.road.get(space) != "built":
+        summary.road[space] = "used"
+    elif e.kind in SPECIAL_OF:
+        summary.specials.add(SPECIAL_OF[e.kind])
+    elif e.kind in SECTION_KINDS:
+        section = e.data.get("section")
         if isinstance(section, int) and 0 <= section <= 2:
             summary.sections.add(section)
-        if kind not in _QUIET:
-            text = str(_get(e, "text", "")).strip()
-            if text:
-                summary.lines.append((int(_get(e, "player", -1)), text))
-    return summary

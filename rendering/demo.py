@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from bot.rules import Decision, Event, Game, Options, new_game
+from bot.rules import Decision, Event, EventKind, Game, Options, new_game
 
 DEFAULT_NAMES = ["Aurélie", "Борис", "Chloë", "Dmitri", "Éloïse"]
 
@@ -46,10 +46,10 @@ def play(
         nonlocal current, completed, ended
         for e in events:
             current.append(e)
-            if e.kind == "phase_end":
+            if e.kind == EventKind.PHASE_END:
                 ended += 1
                 completed, current = current, []
-            elif e.kind == "game_over":
+            elif e.kind == EventKind.GAME_OVER:
                 completed = completed + current
                 current = []
 

@@ -9,6 +9,7 @@ from PIL import Image, ImageDraw
 from bot.rules import CUBES, TILES, TRADES, Tile
 
 from . import sprites, style
+from .effects import effect_of
 from .fonts import draw_text, fit, text_width
 
 Colour = tuple[int, int, int]
@@ -22,20 +23,19 @@ def _cubes(spec: str) -> list[Token]:
 
 def effect_tokens(tile: Tile) -> list[Token]:
     """What the building does, as a short line of icons and text (§3)."""
-    e, p = tile.effect, tile.params
-    if e == "produce":
+    effect = effect_of(tile)
+    if effect.kind == "produce":
         out: list[Token] = []
-        for i, alt in enumerate(p):
+        for i, alt in enumerate(effect.outputs):
             if i:
                 out.append(("t", " or "))
             out.extend(_cubes(alt))
         return out
-    if e == "sell":
-        return [("c", -1), ("t", f" → {p[0]}"), ("d", None)]
-    if e == "peddler":
-        price, most = int(p[0]), int(p[1])
-        if most == 1:
-            return [("t", f"{price}"), ("d", None), ("t", " → "), ("c", -2)]
+    if effect.kind == "sell":
+        return [("c", -1), ("t", f" → {effect.price}"), ("d", None)]
+    if effect.kind == "peddler":
+        if effect.most == 1:
+            return [("t", f"{effect.price}"), ("d", None), ("t", " → "), ("c", -2)]
         return [
             ("t", "1"),
             ("d", None),
@@ -47,13 +47,14 @@ def effect_tokens(tile: Tile) -> list[Token]:
             ("c", -2),
             ("c", -2),
         ]
-    if e == "build":
-        return [("t", f"build {p[0]}")]
-    if e == "lawyer":
+    if effect.kind == "build":
+        return [("t", f"build {effect.builds}")]
+    if effect.kind == "lawyer":
         return [("c", 3), ("t", "+1"), ("d", None), ("t", "→ residence")]
-    if e == "trade":
+    if effect.kind == "trade":
         out = []
-        for i, (paid_d, paid_c, paid_plain, gain_pp, gain_g) in enumerate(TRADES[tile.id].values()):
+        for i, code in enumerate(effect.trades):
+            paid_d, paid_c, paid_plain, gain_pp, gain_g = TRADES[tile.id][code]
             if i:
                 out.append(("t", "  "))
             if paid_d:
@@ -66,7 +67,7 @@ def effect_tokens(tile: Tile) -> list[Token]:
             out.append(("t", "→"))
             out += [("t", f"{gain_pp}PP")] if gain_pp else [("t", str(gain_g)), ("c", 4)]
         return out
-    if tile.kind == "residence":
+    if effect.kind == "residence":
         return [("t", "+1"), ("d", None), ("t", " each turn")]
     extra = []
     if tile.income:

@@ -17,10 +17,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.rules import PHASE_NAMES, Event
+from bot.rules import PHASE_NAMES, Event, EventKind
 
 # Events that mark the flow rather than tell what happened.
-QUIET = frozenset({"phase_end", "phase_start"})
+QUIET = frozenset({EventKind.PHASE_END})
 
 
 def event_to_dict(e: Event) -> dict[str, Any]:

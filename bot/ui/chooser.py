@@ -195,8 +195,3 @@ def _choice_items(
 def open_view(table_id: int, seq: int) -> discord.ui.View:
     """The turn message's single button."""
     return static_view(OpenButton(table_id, seq, label=texts.CHOOSE_BUTTON))
-
-
-def components_of(view: discord.ui.View) -> list[dict[str, Any]]:
-    """The raw components a view sends (for tests and benchmarks)."""
-    return view.to_components()

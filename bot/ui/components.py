@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from . import ids
+from . import ids, texts
 
 if TYPE_CHECKING:
     from .app import CaylusBot
@@ -88,7 +88,7 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
 class OpenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.OPEN_TEMPLATE):
     """The "Choose…" button of a turn message: shows its player the chooser, ephemerally."""
 
-    def __init__(self, table_id: int, seq: int, *, label: str = "Choose…") -> None:
+    def __init__(self, table_id: int, seq: int, *, label: str = texts.CHOOSE_BUTTON) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=label, style=discord.ButtonStyle.primary, custom_id=ids.open_id(table_id, seq)
         )
@@ -139,7 +139,9 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.L
 class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UNDO_TEMPLATE):
     """Take back one's last choice while decision `seq` is still the pending one."""
 
-    def __init__(self, table_id: int, seq: int, *, label: str = "Undo", row: int | None = None) -> None:
+    def __init__(
+        self, table_id: int, seq: int, *, label: str = texts.UNDO_BUTTON, row: int | None = None
+    ) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=label, style=discord.ButtonStyle.danger, custom_id=ids.undo_id(table_id, seq), row=row
         )

@@ -167,12 +167,12 @@ def test_renders_from_several_threads_at_once() -> None:
 
 
 def test_event_texts_use_the_names_as_drawn() -> None:
-    from rendering.board import _event_line
+    from rendering.log import event_line
 
     pos = load("mid_5p_names")
     raw = pos.state.players[2].name  # "👾👾": nothing of it can be drawn
     assert (
-        _event_line(pos.state, f"{raw}'s worker leaves the Inn")
+        event_line(pos.state, f"{raw}'s worker leaves the Inn")
         == "Player 3's worker leaves the Inn"
     )
 
@@ -208,3 +208,43 @@ def test_an_extra_font_in_the_folder_is_a_fallback(
         monkeypatch.undo()
         _clear_font_caches()
     assert clean_text("Ann 𝔄𝔫𝔫") == "Ann"
+
+
+def test_the_view_is_typed_and_finds_the_pending_decision_itself() -> None:
+    """The renderer reads one typed view; without the engine's Decision it asks the rules core
+    (on a copy: the caller's state does not change)."""
+    from bot.rules import new_game
+    from rendering import PendingView, board_view
+
+    game = new_game(["Ann", "Bob", "Cid"], seed=4)
+    decision = game.decision
+    assert decision is not None
+    before = game.to_json()
+    view = board_view(game.state, game.opening_events)
+    assert view.pending == PendingView(decision.player, decision.kind, decision.prompt)
+    assert game.to_json() == before
+    assert board_view(game.state, pending=decision).pending == view.pending
+    assert view.finals is None and view.winners == frozenset()
+
+
+def test_every_building_is_described_from_one_reading_of_its_tile() -> None:
+    """The tile faces' icons and the chooser's words both come from `effect_of`."""
+    from bot.rules import TILES
+    from rendering.effects import effect_of, effect_words
+    from rendering.tilefaces import effect_tokens
+
+    for tile in TILES.values():
+        effect = effect_of(tile)
+        assert effect_tokens(tile), tile.id
+        worker_effect = tile.kind not in ("residence", "prestige")
+        assert bool(effect_words(tile.id)) == worker_effect, tile.id
+        assert effect.kind == (tile.effect if worker_effect else effect.kind)
+
+
+def test_no_rendering_module_is_over_600_lines() -> None:
+    """design.md "Style": small modules with one job each (one per panel)."""
+    from pathlib import Path
+
+    package = Path(__file__).resolve().parents[2] / "rendering"
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines()) for p in package.glob("*.py")}
+    assert {name: n for name, n in sizes.items() if n > 600} == {}

@@ -46,3 +46,17 @@ def test_a_phase_under_way_is_not_called_done() -> None:
     s = summarise(game.state, placed)
     if game.state.phase == 2:
         assert s.phase == 2 and not s.ended
+
+
+def test_highlights_follow_the_event_kind_not_its_words() -> None:
+    state = new_game(["Ann", "Bob"], seed=1).state
+    events = [
+        Event("produce", "Ann takes 1 wood to build later", 0, 2, 5, {"space": 4}),
+        Event("lawyer", "Ann pays for a residence on road 6", 0, 2, 5, {"space": 6}),
+        Event("residence", "Ann turns the Farm into a residence", 0, 2, 5, {"space": 7}),
+        Event("inn_enter", "Bob settles in the Inn", 1, 2, 3, {}),
+        Event("section_scored", "The Dungeon is scored", -1, 2, 7, {"section": 0}),
+    ]
+    s = summarise(state, events)
+    assert s.road == {6: "used", 7: "built"}
+    assert s.specials == {"inn"} and s.sections == {0}

@@ -14,7 +14,7 @@ from PIL import Image
 
 from bot.rules import ROAD_LEN, Decision, Event, State
 from rendering import render_image, style
-from rendering.board import (
+from rendering.layout import (
     bridge_slot,
     castle_cell,
     section_box,

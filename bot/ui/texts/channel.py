@@ -1,0 +1,85 @@
+"""Channel posts: turn messages, reminders, phase reports, take-overs, take-backs, the end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from bot.games import GameResult, Pending, PhaseReport, Table
+from bot.rules import Event, EventKind
+
+from .common import MAX_CONTENT, clip, mention, name, timestamp, where_in_game
+
+
+def undone_public(player: str, label: str) -> str:
+    return f"↩️ **{name(player)}** took back their last choice ({label})."
+
+
+def just_happened(events: Iterable[Event], limit: int = 8) -> list[str]:
+    """The lines of what happened since the last phase end (older ones are in the reports)."""
+    lines: list[str] = []
+    for e in events:
+        if e.kind == EventKind.PHASE_END:
+            lines = []
+        else:
+            lines.append(e.text)
+    return lines[-limit:]
+
+
+def turn_message(table: Table, pending: Pending, happened: Sequence[str], *, reminder: bool = False) -> str:
+    game = table.game
+    assert game is not None and pending.user_id is not None
+    lines = [f"• {line}" for line in happened]
+    if reminder:
+        lines.append(f"⏰ {mention(pending.user_id)}, a reminder: the game waits for you.")
+    else:
+        lines.append(f"🎲 **{where_in_game(game)}** — {mention(pending.user_id)}, your turn.")
+    lines.append(f"> {pending.decision.prompt}")
+    deadline = pending.deadline_at
+    if deadline:
+        lines.append(
+            f"Decide {timestamp(deadline)} ({timestamp(deadline, 'f')}); after that the game "
+            "chooses for you."
+        )
+    return clip("\n".join(lines))
+
+
+def taken_over(table: Table, seat_name: str) -> str:
+    return (
+        f"🤖 **{name(seat_name)}** missed too many deadlines: the AI plays that seat for now. "
+        "Its player gets it back with `/caylus takeback`."
+    )
+
+
+def report_message(report: PhaseReport) -> str:
+    return report.text(MAX_CONTENT - 10)
+
+
+def game_over(result: GameResult) -> str:
+    scores = result.scores
+    width = min(16, max(6, *(len(s.name) for s in scores)))
+    header = f"{'Player':<{width}}  Game  Gold  Cubes  Deniers  Total"
+    rows = [
+        f"{s.name[:width].replace('`', chr(39)):<{width}}  {s.pp_play:>4}  {s.gold_pp:>4}  {s.cubes_pp:>5}  "
+        f"{s.deniers_pp:>7}  {s.total:>5}"
+        for s in sorted(scores, key=lambda s: -s.total)
+    ]
+    best = max(s.total for s in scores)
+    winners = [name(n) for n in result.winner_names]
+    if len(winners) == 1:
+        verdict = f"🏆 **{winners[0]}** wins with {best} PP."
+    else:
+        verdict = f"🏆 Shared victory: **{' and '.join(winners)}**, {best} PP each."
+    humans = [mention(s.user_id) for s in result.seats if s.user_id is not None and not s.is_ai]
+    lines = [
+        "🏁 **Game over** — the Towers are scored.",
+        verdict,
+        "```",
+        header,
+        *rows,
+        "```",
+        "Game: PP earned during the game · Gold: 3 PP per gold · Cubes: 1 PP per 3 other cubes · "
+        "Deniers: 1 PP per 4 deniers.",
+    ]
+    if humans:
+        lines.append(f"Well played, {', '.join(humans)}! Start another table with `/caylus new`.")
+    return clip("\n".join(lines))

@@ -1,0 +1,40 @@
+"""The /caylus commands: names, descriptions and choices as Discord shows them."""
+
+from __future__ import annotations
+
+GROUP_DESCRIPTION = "Play Caylus in this channel"
+COMMANDS = {
+    "new": "Open a Caylus table in this channel",
+    "join": "Take a seat at this channel's table",
+    "leave": "Give up your seat before the game starts",
+    "start": "Start the game (the table's creator or a moderator)",
+    "abandon": "End this channel's table without a result (creator or moderator)",
+    "place": "Place a worker (phase 2) or move the Gate worker",
+    "pass": "Pass in phase 2 (the first to pass takes 1 denier)",
+    "provost": "Move the provost (phase 4, or with the Merchants' guild)",
+    "board": "Post the current board image",
+    "status": "Your deniers, cubes, workers, favours and what you can do now",
+    "log": "The last events at this table",
+    "rules": "Explain a building, a phase or a favour line",
+    "help": "How to play Caylus with this bot",
+    "undo": "Take back your last choice (while nobody has acted since)",
+    "takeback": "Play your seat again after the AI took it over",
+}
+OPTIONS = {
+    "seats": "How many seats (2 to 5), you included",
+    "ai": "How many of them are AI seats (0 to 4)",
+    "jeweller": "Play with the Jeweller (2nd printing)",
+    "lawyer_pp": "PP for building the Lawyer: 4 (first printing) or 3 (later printings)",
+    "simple_favours": "Beginner variant: every royal favour is 3 PP",
+    "ai_level": "How the AI seats of this table play (greedy by default)",
+    "deadline": "Time for each decision; then the game moves for the absent player (default: none)",
+    "takeover": "With a deadline: missed deadlines in a row before the AI plays the seat (default: 3)",
+    "target": "Where: a special building, the castle or a road building",
+    "move": "-3 to +3 spaces (1 denier a space in phase 4), 0 to leave it",
+    "count": "How many events (default 15)",
+    "topic": "A building, a phase or a favour line",
+}
+LAWYER_CHOICES = {4: "4 PP (first printing)", 3: "3 PP (later printings)"}
+DEADLINE_CHOICES = {0: "none", 600: "10 minutes", 3600: "1 hour", 43200: "12 hours", 86400: "24 hours", 259200: "72 hours"}
+TAKEOVER_CHOICES = {1: "after 1 missed deadline", 2: "after 2 in a row", 3: "after 3 in a row", 4: "after 4 in a row", 5: "after 5 in a row", 0: "never"}
+AI_LEVELS = {"greedy": "greedy (looks one decision ahead)", "random": "random (a legal choice at random)"}

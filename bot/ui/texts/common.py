@@ -1,0 +1,52 @@
+"""Small pieces every text uses: names as plain text, mentions, clipping, where the game is, a
+player's means, times."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from discord.utils import escape_markdown, escape_mentions
+
+from bot.rules import PHASE_NAMES, Game, cost_parts, plural
+
+MAX_CONTENT = 2000  # Discord's limit for a message's text
+
+
+def name(text: str) -> str:
+    """A player name as plain text inside markdown (no formatting, no mention)."""
+    return escape_mentions(escape_markdown(text))
+
+
+def clip(text: str, limit: int = MAX_CONTENT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def mention(user_id: int) -> str:
+    return f"<@{user_id}>"
+
+
+def where_in_game(game: Game) -> str:
+    return round_and_phase(game.state.round, game.state.phase)
+
+
+def round_and_phase(rnd: int, phase: int) -> str:
+    """`Round 3 · Provost` (after phase 7: `Game over`)."""
+    return f"Round {rnd} · {PHASE_NAMES.get(phase, 'Game over')}"
+
+
+def cubes_text(cubes: Sequence[int]) -> str:
+    return ", ".join(cost_parts(cubes)) or "no cubes"
+
+
+def player_line(game: Game, seat: int) -> str:
+    """`7 deniers · 2 food, 1 wood · 4 workers in hand · 10 PP`."""
+    p = game.state.players[seat]
+    return (
+        f"{plural(p.deniers, 'denier')} · {cubes_text(p.cubes)} · "
+        f"{plural(p.workers, 'worker')} in hand · {p.pp} PP"
+    )
+
+
+def timestamp(at: float, style: str = "R") -> str:
+    """A time every reader sees in their own zone (`R`: "in 3 hours")."""
+    return f"<t:{int(at)}:{style}>"

@@ -1,0 +1,56 @@
+"""The six special buildings (§3.1) and the workers on them."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from bot.rules import SPECIAL_NAMES
+
+from . import shapes, style
+from .effects import SPECIAL_EFFECTS
+from .fonts import draw_text
+from .layout import SPECIAL_ORDER, SPECIAL_SLOTS, special_box, special_slots
+from .shapes import Canvas
+
+
+def draw_specials_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int) -> None:
+    """The six buildings with their names, hints and empty slots (part of the static board)."""
+    for i, name in enumerate(SPECIAL_ORDER):
+        box = special_box(i)
+        band, body, band_ink = style.KIND_COLOURS["special"]
+        d.rounded_rectangle(box.rect, radius=8, fill=body, outline=band, width=2)
+        d.rounded_rectangle((box.x, box.y, box.x2 - 1, box.y + 25), radius=8, fill=band)
+        d.rectangle((box.x, box.y + 18, box.x2 - 1, box.y + 25), fill=band)
+        draw_text(
+            img, (box.x + 8, box.y + 13), f"{i + 1} {SPECIAL_NAMES[name]}", 13, band_ink, bold=True
+        )
+        draw_text(
+            img, (box.cx, box.y + 38), SPECIAL_EFFECTS[name].hint, 11, style.INK_SOFT, anchor="m"
+        )
+        labels = SPECIAL_SLOTS.get(name, ("",))
+        for (cx, cy), label in zip(special_slots(name), labels, strict=True):
+            shapes.slot(d, cx, cy, 18, label, img)
+        if name == "stables" and n == 2:
+            shapes.dim(img, box.rect, 0.55, body)
+            draw_text(
+                img, (box.cx, box.y2 - 10), "not used with 2 players", 10, style.PROVOST, anchor="m"
+            )
+
+
+def draw_specials(cv: Canvas) -> None:
+    """The workers on the special buildings; a frame on those used this phase."""
+    img, d, state, marks, summary = cv.img, cv.d, cv.state, cv.marks, cv.view.changes
+    occupants: dict[str, list[int]] = {
+        "gate": [state.gate],
+        "trading": [state.trading],
+        "guild": [state.guild],
+        "joust": [state.joust],
+        "stables": list(state.stables) + [-1] * (3 - len(state.stables)),
+        "inn": [state.inn_left, state.inn_right],
+    }
+    for i, name in enumerate(SPECIAL_ORDER):
+        for (cx, cy), seat in zip(special_slots(name), occupants[name], strict=False):
+            if seat >= 0:
+                shapes.worker(img, state, marks, seat, cx, cy, 34)
+        if name in summary.specials:
+            shapes.highlight(d, special_box(i), 3)
