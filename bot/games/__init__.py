@@ -20,7 +20,7 @@ See `bot.games.manager` for the full surface. In short:
 
 from .ai import LEVELS, seeded_choice
 from .deadlines import BaseListener, FiredTimer, Listener
-from .manager import ActResult, AppliedMove, Manager
+from .manager import Manager
 from .refusals import (
     ActedSince,
     AlreadySeated,
@@ -48,6 +48,7 @@ from .refusals import (
 )
 from .render import Renderer, render_async, render_board_png
 from .reports import Chronicle, PhaseReport, PhaseSection
+from .results import ActResult, AppliedMove
 from .settings import ABSENT_RULES, DEADLINES, TAKEOVER_AFTER, TableSettings, deadline_label
 from .table import GameResult, Pending, Seat, Table
 

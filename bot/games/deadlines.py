@@ -22,7 +22,7 @@ from bot.store import DEADLINE, REMINDER, NewTimer
 from .settings import TableSettings
 
 if TYPE_CHECKING:
-    from .manager import ActResult
+    from .results import ActResult
     from .table import Pending, Seat, Table
 
 log = logging.getLogger(__name__)
@@ -32,23 +32,33 @@ MAX_SLEEP = 30.0  # the scheduler looks at the store at least this often (second
 IDLE_SLEEP = 1.0  # after a pass that could not fire a due timer (the store failed)
 
 
+@dataclass(frozen=True, slots=True)
+class TurnTimers:
+    """When the pending decision (decision `number`) is reminded of and when its deadline passes
+    (Unix seconds); what a table keeps in memory of its stored timers."""
+
+    number: int
+    reminder_at: float
+    deadline_at: float
+
+
 def decision_timers(
-    settings: TableSettings, seat: Seat | None, seq: int, now: float
-) -> tuple[list[NewTimer], tuple[int, float, float] | None]:
-    """The timers for decision number `seq` of `seat` (None: no decision, the game is over):
-    none without a deadline or when the AI decides; and the (seq, reminder at, deadline at)
-    the table keeps in memory."""
+    settings: TableSettings, seat: Seat | None, number: int, now: float
+) -> tuple[list[NewTimer], TurnTimers | None]:
+    """The timers for decision number `number` of `seat` (None: no decision, the game is over):
+    none without a deadline or when the AI decides; and the `TurnTimers` the table keeps in
+    memory. (The store's timer payload names the decision number `seq`.)"""
     limit = settings.deadline
     if limit is None or seat is None or seat.automatic or seat.user_id is None:
         return [], None
     deadline_at = now + limit
     reminder_at = now + limit / 2
-    base: dict[str, Any] = {"seq": seq, "seat": seat.seat, "user_id": seat.user_id}
+    base: dict[str, Any] = {"seq": number, "seat": seat.seat, "user_id": seat.user_id}
     timers = [
         NewTimer(REMINDER, reminder_at, {**base, "deadline_at": deadline_at}),
         NewTimer(DEADLINE, deadline_at, base),
     ]
-    return timers, (seq, reminder_at, deadline_at)
+    return timers, TurnTimers(number, reminder_at, deadline_at)
 
 
 def missed_text(name: str, label: str, takeover_after: int | None, missed: int, taken_over: bool) -> str:
@@ -110,7 +120,7 @@ class FiredTimer:
     timer_id: int
     table_id: int
     kind: str
-    seq: int | None
+    number: int | None  # the decision number the timer was set for
     outcome: str
     result: ActResult | None = None
     why: str = ""

@@ -90,7 +90,7 @@ class Play:
         except Refusal as r:
             await replies.refuse(interaction, r)
             return
-        note = "" if pending.seq == seq else texts.MOVED_ON
+        note = "" if pending.number == seq else texts.MOVED_ON
         content, view = chooser_for(table, pending, note=note)
         await replies.say(interaction, content, view=view)
 
@@ -186,7 +186,7 @@ class Play:
         user_id = interaction.user.id
         mine = pending is not None and pending.user_id == user_id and not pending.is_ai
         header = texts.chooser_header(table, pending.decision) if mine and pending else None
-        undo_seq = pending.seq if can_undo and pending is not None else None
+        undo_seq = pending.number if can_undo and pending is not None else None
         view = None
         if mine or undo_seq is not None:
             decision = pending.decision if mine and pending else None
@@ -210,7 +210,7 @@ class Play:
         try:
             async with self.bot.channel_lock(table.channel_id):
                 current = table.pending
-                if seq is not None and (current is None or current.seq != seq):
+                if seq is not None and (current is None or current.number != seq):
                     raise CannotUndo(texts.UNDO_TOO_LATE)
                 result = await manager.undo(table.channel_id, user_id)
                 undone = result.undone

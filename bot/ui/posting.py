@@ -67,7 +67,7 @@ class TurnPost:
     channel_id: int
     message_id: int
     user_id: int
-    seq: int
+    number: int  # the decision number it shows
     lines: list[str] = field(default_factory=list)
 
 
@@ -282,7 +282,7 @@ class Publisher:
             current = table.pending
             if pending is None or current is None:
                 over = not table.is_active
-            elif current.seq != pending.seq:
+            elif current.number != pending.number:
                 return  # superseded: a later publication shows the decision after this one
             elif current.is_ai or current.user_id is None:
                 self._advance_later(table)
@@ -302,15 +302,15 @@ class Publisher:
     ) -> tuple[str, discord.ui.View, list[str], bool, bool] | None:
         """What the turn message says now: (content, view, lines, edit in place, ping)."""
         prev = self._turns.get(table.id)
-        if prev is not None and prev.seq == current.seq and not reminder:
+        if prev is not None and prev.number == current.number and not reminder:
             return None  # already shown
         happened = texts.just_happened(events, HAPPENED_LINES)
         latest = prev is not None and self._latest.get(table.channel_id) == prev.message_id
         lines = (prev.lines + happened)[-HAPPENED_LINES:] if prev is not None and latest else happened
-        if prev is not None and prev.seq == current.seq:
+        if prev is not None and prev.number == current.number:
             lines = prev.lines
         content = texts.turn_message(table, current, lines, reminder=reminder)
-        view = open_view(table.id, current.seq)
+        view = open_view(table.id, current.number)
         in_place = prev is not None and latest and prev.user_id == current.user_id and not reminder
         ping = reminder or current.user_id != actor_id
         return content, view, lines, in_place, ping
@@ -328,7 +328,7 @@ class Publisher:
         assert current.user_id is not None
         prev = self._turns.get(table.id)
         if in_place and prev is not None and await self._edit(prev, content, view):
-            prev.seq, prev.lines = current.seq, lines
+            prev.number, prev.lines = current.number, lines
             return
         mentions = (
             discord.AllowedMentions(users=[discord.Object(current.user_id)], everyone=False, roles=False)
@@ -336,7 +336,7 @@ class Publisher:
             else NO_MENTIONS
         )
         message = await self._send(table.channel_id, content, view=view, mentions=mentions)
-        self._turns[table.id] = TurnPost(table.channel_id, message.id, current.user_id, current.seq, lines)
+        self._turns[table.id] = TurnPost(table.channel_id, message.id, current.user_id, current.number, lines)
         if prev is not None:
             await self._delete(prev)
         elif table.id not in self._swept:

@@ -35,7 +35,7 @@ async def test_decision_kind_through_the_chooser(world: World, kind: str) -> Non
         for code in history:
             p = manager.pending(channel_id)
             assert p is not None and p.user_id is not None
-            await manager.act(channel_id, p.user_id, p.seq, code)
+            await manager.act(channel_id, p.user_id, p.number, code)
         pending = manager.pending(channel_id)
         assert pending is not None and pending.decision.kind == kind, (
             "positions.json no longer leads to this decision: run python -m tests.e2e.positions"

@@ -107,7 +107,7 @@ async def test_lost_permission_while_posting_from_outside_an_interaction(world: 
         world.fake.forbid_sends(world.channel)
         p = manager.pending(channel_id)
         assert p is not None
-        result = await manager.act(channel_id, int(player.id), p.seq, "pass")
+        result = await manager.act(channel_id, int(player.id), p.number, "pass")
         task = run.bot.publish_result(result)
         await world.fake.state.changed.wait_for(
             lambda: any(c.status == 403 for c in world.fake.requests("POST")), 5.0, lambda: "no 403"
@@ -115,5 +115,5 @@ async def test_lost_permission_while_posting_from_outside_an_interaction(world: 
         assert not task.done()
         world.fake.allow(world.channel)
         await task
-        nxt = await current_turn(world, after_seq=p.seq)
+        nxt = await current_turn(world, after_seq=p.number)
         assert whose(nxt, world) is not player

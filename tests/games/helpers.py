@@ -45,6 +45,16 @@ async def started_table(
     return users, result
 
 
+def waiting(manager: Manager, user_id: int | None = None) -> list[Pending]:
+    """The tables waiting on a person (on `user_id`, if given), oldest table first."""
+    out = []
+    for t in sorted(manager.tables(), key=lambda t: t.id):
+        p = t.pending
+        if p is not None and p.user_id is not None and (user_id is None or p.user_id == user_id):
+            out.append(p)
+    return out
+
+
 def random_code(decision: Decision, rng: random.Random) -> str:
     return rng.choice(decision.choices).code
 
@@ -57,7 +67,7 @@ async def play_people(manager: Manager, channel: int, rng: random.Random, max_mo
         if p is None:
             break
         assert not p.is_ai and p.user_id is not None
-        await manager.act(channel, p.user_id, p.seq, random_code(p.decision, rng))
+        await manager.act(channel, p.user_id, p.number, random_code(p.decision, rng))
         moves += 1
     return moves
 

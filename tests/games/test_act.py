@@ -22,7 +22,15 @@ from bot.games import (
 )
 from bot.rules import Game
 
-from .helpers import GUILD, FakeRenderer, open_manager, play_people, random_code, started_table
+from .helpers import (
+    GUILD,
+    FakeRenderer,
+    open_manager,
+    play_people,
+    random_code,
+    started_table,
+    waiting,
+)
 
 
 async def test_refusals_say_why(manager: Manager) -> None:
@@ -37,16 +45,16 @@ async def test_refusals_say_why(manager: Manager) -> None:
     assert p is not None and p.user_id in (101, 102)
     other = 203 - p.user_id
     with pytest.raises(NotAPlayer):
-        await manager.act(1, 999, p.seq, p.decision.choices[0].code)
+        await manager.act(1, 999, p.number, p.decision.choices[0].code)
     with pytest.raises(NotYourTurn) as not_yours:
-        await manager.act(1, other, p.seq, p.decision.choices[0].code)
+        await manager.act(1, other, p.number, p.decision.choices[0].code)
     assert not_yours.value.whose.user_id == p.user_id and not_yours.value.whose.name in not_yours.value.message
     with pytest.raises(StaleDecision):
-        await manager.act(1, p.user_id, p.seq - 1, p.decision.choices[0].code)
+        await manager.act(1, p.user_id, p.number - 1, p.decision.choices[0].code)
     with pytest.raises(StaleDecision):
-        await manager.act(1, p.user_id, p.seq + 1, p.decision.choices[0].code)
+        await manager.act(1, p.user_id, p.number + 1, p.decision.choices[0].code)
     with pytest.raises(Illegal) as illegal:
-        await manager.act(1, p.user_id, p.seq, "no-such-choice")
+        await manager.act(1, p.user_id, p.number, "no-such-choice")
     assert illegal.value.reason and illegal.value.reason in illegal.value.message
     # Nothing was applied or logged by any refusal.
     t = manager.table(1)
@@ -60,8 +68,8 @@ async def test_one_player_pressing_twice_applies_once(manager: Manager) -> None:
     assert p is not None and p.user_id is not None
     code = p.decision.choices[0].code
     outcomes = await asyncio.gather(
-        manager.act(1, p.user_id, p.seq, code),
-        manager.act(1, p.user_id, p.seq, code),
+        manager.act(1, p.user_id, p.number, code),
+        manager.act(1, p.user_id, p.number, code),
         return_exceptions=True,
     )
     applied = [o for o in outcomes if not isinstance(o, BaseException)]
@@ -71,7 +79,7 @@ async def test_one_player_pressing_twice_applies_once(manager: Manager) -> None:
     assert t is not None and t.game is not None
     moves = await manager.store.moves(t.id)
     assert [m.code for m in moves] == t.game.state.history
-    assert [m.seq for m in moves if m.user_id == p.user_id].count(p.seq) == 1
+    assert [m.seq for m in moves if m.user_id == p.user_id].count(p.number) == 1
 
 
 async def test_two_players_pressing_at_once(manager: Manager) -> None:
@@ -79,7 +87,7 @@ async def test_two_players_pressing_at_once(manager: Manager) -> None:
     for _ in range(10):  # several rounds of simultaneous presses by everyone
         p = manager.pending(1)
         assert p is not None
-        presses = [manager.act(1, uid, p.seq, random_code(p.decision, random.Random(uid))) for uid in users]
+        presses = [manager.act(1, uid, p.number, random_code(p.decision, random.Random(uid))) for uid in users]
         outcomes = await asyncio.gather(*presses, return_exceptions=True)
         for uid, outcome in zip(users, outcomes, strict=True):
             if uid == p.user_id:
@@ -96,11 +104,11 @@ async def test_stale_button_after_the_game_moved_on(manager: Manager) -> None:
     users, _ = await started_table(manager, 1, humans=2, seed=11)
     first = manager.pending(1)
     assert first is not None and first.user_id is not None
-    await manager.act(1, first.user_id, first.seq, first.decision.choices[0].code)
+    await manager.act(1, first.user_id, first.number, first.decision.choices[0].code)
     await play_people(manager, 1, random.Random(1), max_moves=5)
     with pytest.raises(StaleDecision) as stale:
-        await manager.act(1, first.user_id, first.seq, first.decision.choices[0].code)
-    assert stale.value.current_seq is not None and stale.value.current_seq > first.seq
+        await manager.act(1, first.user_id, first.number, first.decision.choices[0].code)
+    assert stale.value.current_seq is not None and stale.value.current_seq > first.number
     assert "no longer current" in stale.value.message
 
 
@@ -109,14 +117,14 @@ async def test_whose_turn_across_tables(manager: Manager) -> None:
     await started_table(manager, 2, humans=2, first_user=102, seed=2)  # users 102, 103
     rng = random.Random(4)
     for _ in range(40):
-        everyone = manager.waiting()
+        everyone = waiting(manager)
         assert len(everyone) == 2  # every table waits on someone
         for uid in (101, 102, 103):
-            mine = manager.tables_waiting_on(uid)
+            mine = waiting(manager, uid)
             assert {p.channel_id for p in mine} == {p.channel_id for p in everyone if p.user_id == uid}
         p = everyone[rng.randrange(2)]
         assert p.user_id is not None
-        await manager.act(p.channel_id, p.user_id, p.seq, random_code(p.decision, rng))
+        await manager.act(p.channel_id, p.user_id, p.number, random_code(p.decision, rng))
 
 
 async def test_ai_seats_play_themselves(manager: Manager) -> None:
@@ -125,7 +133,7 @@ async def test_ai_seats_play_themselves(manager: Manager) -> None:
     while not result.game_over:
         p = result.pending
         assert p is not None and p.user_id == users[0] and not p.is_ai  # only ever waits on the person
-        result = await manager.act(1, users[0], p.seq, random_code(p.decision, rng))
+        result = await manager.act(1, users[0], p.number, random_code(p.decision, rng))
         assert result.moves[0].user_id == users[0]
         assert all(m.is_ai and m.user_id is None for m in result.moves[1:])
     assert result.result is not None and result.pending is None
@@ -149,7 +157,7 @@ async def test_reports_after_every_phase(tmp_path: Path) -> None:
         while not result.game_over:
             p = result.pending
             assert p is not None and p.user_id is not None
-            result = await manager.act(1, p.user_id, p.seq, random_code(p.decision, rng))
+            result = await manager.act(1, p.user_id, p.number, random_code(p.decision, rng))
             reports += result.reports
             events += result.events
         t = manager.table(1)
@@ -202,7 +210,7 @@ async def test_undelivered_reports_come_back_after_restart(tmp_path: Path) -> No
     while len(got) < 6:
         p = manager.pending(1)
         assert p is not None and p.user_id is not None
-        got += (await manager.act(1, p.user_id, p.seq, random_code(p.decision, rng))).reports
+        got += (await manager.act(1, p.user_id, p.number, random_code(p.decision, rng))).reports
     for r in got[:3]:
         await manager.ack(r)
     await manager.close()  # "crash" before the last reports were posted
@@ -290,14 +298,14 @@ async def test_pending_is_consistent_while_a_move_is_being_saved(
 
     monkeypatch.setattr(manager.store, "record_move", slow_record_move)
     code = before.decision.choices[-1].code
-    move = asyncio.create_task(manager.act(5, before.user_id, before.seq, code))
+    move = asyncio.create_task(manager.act(5, before.user_id, before.number, code))
     await asyncio.sleep(0.05)
     assert not move.done()
     during = manager.pending(5)
     assert during is not None
-    assert (during.seq, during.seat, during.decision) == (before.seq, before.seat, before.decision)
+    assert (during.number, during.seat, during.decision) == (before.number, before.seat, before.decision)
     gate.set()
     await move
     after = manager.pending(5)
-    assert after is not None and after.seq == before.seq + 1
+    assert after is not None and after.number == before.number + 1
     assert manager.table(5).game.state.history[-1] == code  # type: ignore[union-attr]

@@ -13,7 +13,7 @@ from bot.games.ai import seeded_choice
 from bot.rules import Game
 from bot.store import AI
 
-from .helpers import GUILD, open_manager, random_code
+from .helpers import GUILD, open_manager, random_code, waiting
 
 
 async def test_ai_seats_chosen_at_creation_play_at_their_level(tmp_path: Path) -> None:
@@ -45,8 +45,8 @@ async def test_ai_seats_chosen_at_creation_play_at_their_level(tmp_path: Path) -
         while not result.game_over:
             p = result.pending
             assert p is not None and p.user_id == 101 and not p.is_ai
-            assert [w.user_id for w in manager.waiting()] == [101]
-            result = await manager.act(1, 101, p.seq, random_code(p.decision, rng))
+            assert [w.user_id for w in waiting(manager)] == [101]
+            result = await manager.act(1, 101, p.number, random_code(p.decision, rng))
         assert table.game is not None
         # Each AI move is its seat's policy at its level, drawn from the seed and the history.
         levels = {s.seat: s.ai_level for s in table.seats}
@@ -107,7 +107,7 @@ async def test_ai_seats_interrupted_by_a_restart_play_on_when_the_scheduler_star
     if not waits_on_ai:
         p = t.pending
         assert p is not None
-        await manager.act(1, 101, p.seq, p.decision.choices[0].code)
+        await manager.act(1, 101, p.number, p.decision.choices[0].code)
         assert t.pending is not None and t.pending.is_ai
     await manager.close()
 
