@@ -46,7 +46,7 @@ from .refusals import (
     TakenOver,
     Unavailable,
 )
-from .render import Renderer, render_async, render_board_png
+from .render import BoardRenderer, Renderer, render_board_png
 from .reports import Chronicle, PhaseReport, PhaseSection
 from .results import ActResult, AppliedMove
 from .settings import ABSENT_RULES, DEADLINES, TAKEOVER_AFTER, TableSettings, deadline_label
@@ -64,6 +64,7 @@ __all__ = [
     "AppliedMove",
     "BadRequest",
     "BaseListener",
+    "BoardRenderer",
     "CannotUndo",
     "Chronicle",
     "FiredTimer",
@@ -97,6 +98,5 @@ __all__ = [
     "Unavailable",
     "deadline_label",
     "seeded_choice",
-    "render_async",
     "render_board_png",
 ]

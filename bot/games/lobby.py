@@ -207,7 +207,9 @@ class Lobby:
             s = game.state
             report = None
             if cut.sections is not None:
-                report = PhaseReport(t.id, t.channel_id, 0, cut.sections, cut.game_over, state_json=state_json)
+                report = PhaseReport(
+                    t.id, t.channel_id, 0, cut.sections, cut.game_over, state=s.copy(), pending=game.decision
+                )
             now = reg.clock()
             snap = SnapshotRecord(
                 seq=0, round=s.round, phase=s.phase, state=state_json, carry=chronicle.to_json(),

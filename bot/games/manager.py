@@ -107,22 +107,22 @@ marks it posted; after a crash `undelivered_reports()` gives back those never ac
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from bot.config import Settings
-from bot.rules import Event, Options
+from bot.rules import Event, Game, Options
 from bot.store import Store
 
 from .ai import LEVELS
 from .deadlines import MAX_SLEEP, FiredTimer, Listener, Scheduler
 from .lobby import Lobby
 from .registry import Registry
-from .render import Renderer, render_async, render_board_png
+from .render import BoardRenderer, Renderer, render_board_png
 from .reports import PhaseReport
 from .results import ActResult, AppliedMove
 from .table import Pending, Table
@@ -147,15 +147,18 @@ class Manager:
         ai_level: str = "random",
         clock: Callable[[], float] = time.time,
         render_workers: int = 2,
+        render_processes: int = 0,
         listener: Listener | None = None,
     ) -> None:
+        """`render`: the board renderer (None: reports without images), run in
+        `render_processes` worker processes, or in `render_workers` threads when that is 0."""
         if ai_level not in LEVELS:
             raise ValueError(f"ai_level is one of {LEVELS}")
         self.store = store
-        self._render = render
-        self._executor = ThreadPoolExecutor(max_workers=render_workers, thread_name_prefix="render")
+        self.renderer = BoardRenderer(render, processes=render_processes, threads=render_workers)
+        self.renderer.warm_up()
         self._registry = Registry(store, clock, listener)
-        self._turns = Turns(self._registry, draw=self._render_reports, autoplay_ai=autoplay_ai, ai_level=ai_level)
+        self._turns = Turns(self._registry, renderer=self.renderer, autoplay_ai=autoplay_ai, ai_level=ai_level)
         self._lobby = Lobby(self._registry, self._turns)
         self._undo = Undo(self._registry, self._turns)
         self._timers = Timers(self._registry, self._turns)
@@ -171,7 +174,7 @@ class Manager:
 
     async def close(self) -> None:
         await self.stop_scheduler()
-        self._executor.shutdown(wait=True)
+        await asyncio.to_thread(self.renderer.close)
         await self.store.close()
 
     async def load(self) -> int:
@@ -359,7 +362,8 @@ class Manager:
 
     async def undelivered_reports(self, channel_id: int | None = None) -> list[PhaseReport]:
         """Phase reports stored but never acknowledged (a crash between commit and post),
-        rendered, oldest first per table; all tables in memory, or only the channel's."""
+        oldest first per table, their boards being drawn (`PhaseReport.drawn`); all tables in
+        memory, or only the channel's."""
         if channel_id is None:
             tables = sorted(self._registry.tables(), key=lambda t: t.id)
         else:
@@ -369,22 +373,12 @@ class Manager:
         for t in tables:
             for snap in await self.store.unreported(t.id):
                 assert snap.report is not None
+                game = Game.from_json(snap.state)  # the moment was stored, not held in memory
                 out.append(
                     PhaseReport.from_json(
-                        snap.report, table_id=t.id, channel_id=t.channel_id, seq=snap.seq, state_json=snap.state
+                        snap.report, table_id=t.id, channel_id=t.channel_id, seq=snap.seq,
+                        state=game.state, pending=game.decision,
                     )
-                )
-        await self._render_reports(out)
+                )  # fmt: skip
+        self._turns.start_drawing(out)
         return out
-
-    async def _render_reports(self, reports: list[PhaseReport]) -> None:
-        """Draw each report's board in the render executor (never on the event loop)."""
-        if self._render is None:
-            return
-        for r in reports:
-            if r.png is not None or not r.state_json:
-                continue
-            try:
-                r.png = await render_async(self._render, r.state_json, r.events, self._executor)
-            except Exception:
-                log.exception("table %d: the board for report %d could not be drawn", r.table_id, r.seq)

@@ -212,7 +212,7 @@ def restore(t: Table, st: StoredTable) -> None:
         raise ValueError(f"snapshot {snap.seq} of table {t.id} holds {len(game.state.history)} moves")
     chronicle = Chronicle.from_json(snap.carry)
     if snap.report:
-        last = PhaseReport.from_json(snap.report, table_id=t.id, channel_id=t.channel_id, seq=snap.seq, state_json="")
+        last = PhaseReport.from_json(snap.report, table_id=t.id, channel_id=t.channel_id, seq=snap.seq)
         t.recent.extend(last.events)
     for s in chronicle.waiting:
         t.recent.extend(s.events)

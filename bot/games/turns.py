@@ -11,7 +11,6 @@ order of their decision numbers.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from bot.rules import Event, Game, IllegalChoice
@@ -39,6 +38,7 @@ from .refusals import (
     Unavailable,
 )
 from .registry import Registry
+from .render import BoardRenderer
 from .reports import PhaseReport
 from .results import ActResult, AppliedMove, Step
 from .table import Seat, Table
@@ -58,12 +58,12 @@ class Turns:
         self,
         registry: Registry,
         *,
-        draw: Callable[[list[PhaseReport]], Awaitable[None]],
+        renderer: BoardRenderer,
         autoplay_ai: bool = True,
         ai_level: str = "random",
     ) -> None:
         self.registry = registry
-        self._draw = draw
+        self.renderer = renderer
         self.autoplay_ai = autoplay_ai
         self.ai_level = ai_level  # AI seats created without a level of their own play at it
         self._playing: set[int] = set()  # tables whose AI seats are being played
@@ -166,7 +166,9 @@ class Turns:
         state_json = game.to_json()
         report = None
         if cut.sections is not None:
-            report = PhaseReport(t.id, t.channel_id, len(s.history), cut.sections, cut.game_over, state_json=state_json)
+            report = PhaseReport(
+                t.id, t.channel_id, len(s.history), cut.sections, cut.game_over, state=s.copy(), pending=game.decision
+            )
         snapshot = SnapshotRecord(
             seq=len(s.history), round=s.round, phase=s.phase, state=state_json,
             carry=t.chronicle.to_json(), report=report.to_json() if report else None, at=now,
@@ -240,6 +242,13 @@ class Turns:
 
     # ----- the hand-over ---------------------------------------------------------------------------
 
+    def start_drawing(self, reports: list[PhaseReport]) -> None:
+        """Start drawing each report's board off the event loop; nobody waits here (the post of
+        the report does: `PhaseReport.drawn`)."""
+        for r in reports:
+            if r.png is None and r.image is None and r.state is not None:
+                r.image = self.renderer.draw(r.state, r.events, r.pending)
+
     async def finish(self, acc: ActResult) -> ActResult:
         """Complete `acc` with the table as it is now and hand it to the listener; the caller
         holds the table's lock, so results are handed over in the order of their numbers."""
@@ -247,7 +256,7 @@ class Turns:
         acc.pending = t.pending
         acc.result = t.result
         acc.number = t.log_rows
-        await self._draw(acc.reports)
+        self.start_drawing(acc.reports)
         await self.registry.notify("on_result", acc)
         if acc.why and acc.moves:
             await self.registry.notify("on_auto", acc, acc.why)

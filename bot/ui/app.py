@@ -29,7 +29,6 @@ from bot.games import ActResult, Manager, Renderer, render_board_png
 from . import replies, texts
 from .commands import CaylusCommands
 from .components import DYNAMIC_ITEMS
-from .drawing import ProcessRenderer
 from .info import Info
 from .listener import ChannelListener
 from .lobby import Lobby
@@ -75,10 +74,6 @@ class CaylusBot(discord.Client):
         options.setdefault("max_messages", None)
         super().__init__(intents=intents, **options)
         self.settings = settings
-        self._drawing: ProcessRenderer | None = None
-        if render is not None and render_processes > 0:
-            render = self._drawing = ProcessRenderer(render, render_processes)
-        self.renderer = render
         self.tree = CaylusTree(self)
         self.tree.add_command(CaylusCommands())
         self.play = Play(self)
@@ -86,6 +81,7 @@ class CaylusBot(discord.Client):
         self.info = Info(self)
         self._manager_options: dict[str, Any] = {
             "render": render,
+            "render_processes": render_processes,
             "ai_level": ai_level,
             "synchronous": synchronous,
         }
@@ -122,8 +118,6 @@ class CaylusBot(discord.Client):
         return self.publisher.publish(result, actor_id=actor_id)
 
     async def setup_hook(self) -> None:
-        if self._drawing is not None:
-            self._drawing.warm_up()
         self._manager = await Manager.open(
             self.settings, listener=ChannelListener(self), **self._manager_options
         )
@@ -170,9 +164,6 @@ class CaylusBot(discord.Client):
         if self._manager is not None:
             manager, self._manager = self._manager, None
             await manager.close()
-        if self._drawing is not None:
-            drawing, self._drawing = self._drawing, None
-            await asyncio.to_thread(drawing.close)
 
 
 async def run(settings: Settings) -> None:

@@ -31,7 +31,7 @@ import discord
 from discord.utils import MISSING
 
 from bot.games import ActResult, GameResult, Manager, Pending, PhaseReport, Refusal, Seat, Table
-from bot.rules import Event, Game
+from bot.rules import Event, final_scores, winners
 
 from . import ids, texts
 from .chooser import open_view
@@ -73,13 +73,14 @@ class TurnPost:
 
 def final_result(report: PhaseReport, table: Table | None) -> GameResult:
     """The final scores of the game a last report belongs to (from its own snapshot)."""
-    game = Game.from_json(report.state_json) if report.state_json else None
-    if game is None and table is not None and table.game is not None:
-        game = table.game
-    assert game is not None, "a game-over report without its state"
-    names = [p.name for p in game.state.players]
+    state = report.state
+    if state is None and table is not None and table.game is not None:
+        state = table.game.state
+    assert state is not None, "a game-over report without its state"
+    names = [p.name for p in state.players]
     seats = list(table.seats) if table is not None else [Seat(i, n, None) for i, n in enumerate(names)]
-    return GameResult(game.final_scores(), game.winners(), seats)
+    scores = final_scores(state)
+    return GameResult(scores, winners(scores), seats)
 
 
 class Publisher:
@@ -247,7 +248,7 @@ class Publisher:
         await self._send(
             report.channel_id,
             texts.report_message(report),
-            png=report.png,
+            png=await report.drawn(),
             filename=report.filename,
         )
         if report.game_over:

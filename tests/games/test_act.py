@@ -174,14 +174,15 @@ async def test_reports_after_every_phase(tmp_path: Path) -> None:
             assert any(s.happened for s in r.sections) or r.game_over
             for s in r.folded:
                 assert f"{s.heading}**: nothing happened" in r.text()
-        # Each report has its board, drawn off the event loop's thread.
-        assert all(r.png is not None and r.png.startswith(b"\x89PNG") for r in reports)
+        # Each report has its board, drawn off the event loop's thread (nobody waited for it).
+        pngs = [await r.drawn() for r in reports]
+        assert all(png is not None and png.startswith(b"\x89PNG") for png in pngs)
         assert len(render.calls) == len(reports)
         assert all(name != threading.main_thread().name for *_, name in render.calls)
         # The image is the moment of the report: its snapshot.
         snaps = {s.seq: s for s in await manager.store.snapshots(t.id)}
         for r in reports:
-            assert snaps[r.seq].state == r.state_json
+            assert r.state is not None and Game.resume(r.state.copy()).to_json() == snaps[r.seq].state
             assert r.png == b"\x89PNG fake " + f"{snaps[r.seq].round}:{snaps[r.seq].phase}:{r.seq}".encode()
         assert len({r.filename for r in reports}) == len(reports)
     finally:
@@ -195,8 +196,8 @@ async def test_real_renderer_draws_the_opening_report(tmp_path: Path) -> None:
     manager = await open_manager(tmp_path / "db.sqlite3", render=render_board_png)
     try:
         _, result = await started_table(manager, 1, humans=2, seed=2)
-        assert result.reports and result.reports[0].png is not None
-        assert result.reports[0].png[:8] == b"\x89PNG\r\n\x1a\n"
+        png = await result.reports[0].drawn() if result.reports else None
+        assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"
     finally:
         await manager.close()
 
