@@ -6,15 +6,16 @@ See `bot.games.manager` for the full surface. In short:
     manager = await Manager.open(settings)     # or a database path
     await manager.load()
     try:
-        result = await manager.act(channel_id, user_id, seq, code)
+        result = await manager.act(channel_id, user_id, number, code)
     except Refusal as r:
         ...  # r.message, ephemerally
-    for report in result.reports:              # PhaseReport: .title, .text(), .png, .filename
+    manager.listener = listener                # on_result: every result, in decision order
+    for report in result.reports:              # PhaseReport: .title, .text(), .filename
+        png = await report.drawn()             # the board, drawn off the event loop
         ...  # post it, then: await manager.ack(report)
     result.pending                             # Pending: .user_id to ping (None: AI), .decision,
-                                               # .seq for buttons, .deadline_at (Unix seconds)
+                                               # .number for buttons, .deadline_at (Unix seconds)
     await manager.undo(channel_id, user_id)    # take back one's own last choice
-    manager.listener = listener                # on_auto / on_reminder / on_takeover
     manager.start_scheduler()                  # deadlines and reminders, from the store
 """
 
@@ -29,6 +30,7 @@ from .refusals import (
     CannotUndo,
     GameOver,
     Illegal,
+    MovedOnSince,
     NoTable,
     NotAllowed,
     NotAPlayer,
@@ -73,6 +75,7 @@ __all__ = [
     "Illegal",
     "Listener",
     "Manager",
+    "MovedOnSince",
     "NoTable",
     "NotAPlayer",
     "NotAllowed",

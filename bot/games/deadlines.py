@@ -76,17 +76,19 @@ def missed_text(name: str, label: str, takeover_after: int | None, missed: int, 
 
 
 class Listener(Protocol):
-    """What the Discord layer hears from the manager outside an interaction.
+    """What the Discord layer hears from the manager.
 
-    `on_auto`: moves made by the manager itself: a deadline's automatic move and the AI moves
-    that followed it (`result` as from `act`: moves, phase reports to post then `ack`, the next
-    pending decision to prompt), with `why`, a sentence for the channel.
+    `on_result`: every result of a table (a person's input, the AI seats that followed, a
+    deadline's automatic move with `result.why`, AI seats playing on after a restart), handed
+    over under the table's lock right after its last step: a table's results arrive in the
+    order of their decision numbers (`result.number`). Keep it quick (queue the posting).
     `on_reminder`: half of a person's time has passed; ping them (`pending.user_id`).
-    `on_takeover`: a seat was handed to the AI after missed deadlines (`on_auto` came first).
+    `on_takeover`: a seat was handed to the AI after missed deadlines (its result came first;
+    `result.takeovers` names the seat too).
     The manager logs and swallows a listener's exceptions.
     """
 
-    async def on_auto(self, result: ActResult, why: str) -> None: ...
+    async def on_result(self, result: ActResult) -> None: ...
 
     async def on_reminder(self, pending: Pending, deadline_at: float) -> None: ...
 
@@ -96,7 +98,7 @@ class Listener(Protocol):
 class BaseListener:
     """A listener that does nothing: subclass it and override what you need."""
 
-    async def on_auto(self, result: ActResult, why: str) -> None:
+    async def on_result(self, result: ActResult) -> None:
         return None
 
     async def on_reminder(self, pending: Pending, deadline_at: float) -> None:

@@ -10,11 +10,18 @@ commit. `Manager` is a thin face over modules by job:
     turns.py      act, advance, AI seats, one choice applied and committed, the hand-over
     undo.py       undo of one's own last choice, can_undo, take_back
     timers.py     deadlines and reminders fired, the scheduler, start-up resumption
+    render.py     board images drawn off the event loop (worker processes or threads)
+    results.py    ActResult, AppliedMove: what an input did
+
+One lock per table, here (the Discord layer holds none): every change of a table happens under
+it, and every result is handed to the listener (`on_result`) under the lock of its last step,
+so a table's results reach the listener in the order of their decision numbers.
 
 Surface for the Discord layer (all ids are plain ints; every refusal is a `Refusal`):
 
     manager = await Manager.open(settings_or_path, *, clock=time.time, listener=None,
-                                 ai_level="random")     # store opened and migrated
+                                 ai_level="random", render=render_board_png,
+                                 render_processes=0)    # store opened and migrated
     await manager.load()                                # active tables back in memory
     table = await manager.create_table(guild_id, channel_id, creator_id, creator_name,
                                        seats=4, options=None, *, seed=None, seat_creator=True,
@@ -27,7 +34,7 @@ Surface for the Discord layer (all ids are plain ints; every refusal is a `Refus
     result = await manager.start(channel_id, user_id, *, is_moderator=False)     # -> ActResult
     result = await manager.act(channel_id, user_id, number, code)                # -> ActResult
     result = await manager.advance(channel_id, max_moves=None)  # AI seats' pending decisions
-    result = await manager.undo(channel_id, user_id)    # -> ActResult (.undone, .pending)
+    result = await manager.undo(channel_id, user_id, number=None)  # -> ActResult (.undone)
     manager.can_undo(channel_id, user_id)               # bool, cheap: show an Undo button?
     await manager.take_back(channel_id, user_id)        # -> Table: the AI gives the seat back
     await manager.abandon(channel_id, user_id, *, is_moderator=False)            # -> Table
@@ -38,6 +45,7 @@ Surface for the Discord layer (all ids are plain ints; every refusal is a `Refus
     await manager.ack(report)                           # after posting a phase report
     await manager.undelivered_reports(channel_id=None)  # after a restart: reports never acked
     manager.listener = MyListener()                     # see bot.games.deadlines.Listener
+    manager.renderer.board(game, events)                # await: a PNG for /caylus board
     manager.start_scheduler()                           # fires deadlines and reminders when due
     await manager.run_due_timers()                      # -> list[FiredTimer]; what the task calls
     await manager.stop_scheduler()
@@ -66,12 +74,13 @@ stored with the move that made it pending; `pending.deadline_at` / `pending.remi
 seconds) say when, for the turn message. `run_due_timers` (called by the scheduler task; tests
 call it with a manual `clock`) reminds through `listener.on_reminder(pending, deadline_at)` and,
 at the deadline, makes the move for the player (logged with actor "auto"), lets the AI seats
-that follow play, and tells `listener.on_auto(result, why)` (`why`: "Bob missed the deadline:
-the game played Carpenter (road 8) for them.") and, if the seat was handed to the AI,
+that follow play, and hands the result to `listener.on_result(result)` with `result.why` ("Bob
+missed the deadline: the game played Carpenter (road 8) for them.") and, if the seat was handed
+to the AI,
 `listener.on_takeover(table, seat)`. A person's own move resets their count; `take_back` ends a
 take-over. Timers live in the store: after a restart, `start_scheduler()` fires those that fell
 due while the bot was down, once (a reminder whose deadline also passed is skipped), and lets
-AI seats that were interrupted play on (`on_auto`). No timers for AI seats or taken-over seats.
+AI seats that were interrupted play on (`on_result`). No timers for AI seats or taken-over seats.
 
 AI seats play at their own level (`create_table(ai_seats=["greedy", ...])`,
 `add_ai(level=...)`; seats without one, such as `ai_names`, at the manager's `ai_level`).
@@ -85,12 +94,13 @@ seed without it and verified; the log gets an "undo" row and the choice is marke
 log replays to the same game (`bot.games.undo.history_from_log`). The decision is the player's
 again, with a new number and a fresh deadline.
 
-Answer the interaction (or defer it) before awaiting `act`: with AI seats to play and boards to
-draw, a call can take longer than Discord's 3 seconds.
+Answer the interaction (or defer it) before awaiting `act`: with AI seats to play, a call can
+take longer than Discord's 3 seconds. No call waits for a board image: a report's image is drawn
+off the event loop from the state in memory, and `await report.drawn()` gives it to the post.
 
 `ActResult` holds the moves applied (the actor's, then those of AI seats that followed; each
 `AppliedMove` says its `actor`: player, ai, auto, takeover), their events, the phase reports cut
-meanwhile (each with its PNG), the next pending decision, the seats handed to the AI meanwhile
+meanwhile (each with its board being drawn), the next pending decision, the seats handed to the AI meanwhile
 (`takeovers`), `undone` for an undo and, at the end, the `GameResult`. AI seats play themselves:
 when the pending decision belongs to an AI seat (or a taken-over seat) the manager plays it
 (`bot.games.ai.seeded_choice`: drawn from the game seed and the history's length, so a resumed
@@ -304,19 +314,22 @@ class Manager:
 
     # ----- undo and take-back --------------------------------------------------------------------
 
-    async def undo(self, channel_id: int, user_id: int) -> ActResult:
+    async def undo(self, channel_id: int, user_id: int, number: int | None = None) -> ActResult:
         """Take back one's own last choice (see `bot.games.undo` for the rule): the game is
         rebuilt without it, the undo is logged, and the decision is the player's again with a
         new number (`result.pending.number`; buttons of later decisions are stale). The choice
         taken back is `result.undone`. At a table with a deadline the decision gets a full new
         deadline.
 
+        `number`: the decision the Undo button was made for (pending right after the choice);
+        `MovedOnSince` if another is pending now.
+
         Refusals: `NoTable`, `NotStarted`, `GameOver`, `NotAPlayer`, then `CannotUndo` and its
-        kinds: `NothingToUndo`, `ActedSince` (`.name` acted after your last choice),
+        kinds: `MovedOnSince`, `NothingToUndo`, `ActedSince` (`.name` acted after your last choice),
         `NotYourChoice` (the game or the AI made your last choice), `PhaseOver` (the choice
         ended a phase: its report is out); `Unavailable` (the store failed; nothing changed).
         """
-        return await self._undo.undo(channel_id, user_id)
+        return await self._undo.undo(channel_id, user_id, number)
 
     def can_undo(self, channel_id: int, user_id: int) -> bool:
         """Whether `undo` would take back a choice of this user now (cheap; for showing an

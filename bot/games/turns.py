@@ -258,6 +258,4 @@ class Turns:
         acc.number = t.log_rows
         self.start_drawing(acc.reports)
         await self.registry.notify("on_result", acc)
-        if acc.why and acc.moves:
-            await self.registry.notify("on_auto", acc, acc.why)
         return acc

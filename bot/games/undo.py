@@ -31,6 +31,7 @@ from .deadlines import TIMER_KINDS, decision_timers
 from .refusals import (
     ActedSince,
     CannotUndo,
+    MovedOnSince,
     NothingToUndo,
     NotTakenOver,
     NotYourChoice,
@@ -123,9 +124,13 @@ class Undo:
         self.registry = registry
         self.turns = turns
 
-    async def undo(self, channel_id: int, user_id: int) -> ActResult:
+    async def undo(self, channel_id: int, user_id: int, number: int | None = None) -> ActResult:
         reg = self.registry
         async with reg.lock(channel_id):
+            if number is not None:  # checked first: the button is out of date, whatever else
+                at = reg.table(channel_id)
+                if at is None or at.decision is None or at.log_rows != number:
+                    raise MovedOnSince()
             t, seat = reg.seated(channel_id, user_id)
             target = undo_target(t, seat)
             game = t.game

@@ -6,7 +6,8 @@ tables, registers the dynamic buttons and selects (so buttons posted before a re
 syncs the `/caylus` commands (to DEV_GUILD_ID only, when set: instant during development) and,
 in the background, re-posts the phase reports that were never acknowledged.
 
-`bot.publish_result(result)` posts any `ActResult` in its channel, from anywhere.
+Every result of a table reaches the channel through the manager's listener (`ChannelListener`),
+which the games layer calls under the table's lock: this layer holds no lock of its own.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from discord import app_commands
 from pydantic import ValidationError
 
 from bot.config import Settings, load_settings
-from bot.games import ActResult, Manager, Renderer, render_board_png
+from bot.games import Manager, Renderer, render_board_png
 
 from . import replies, texts
 from .commands import CaylusCommands
@@ -91,7 +92,6 @@ class CaylusBot(discord.Client):
         self._freeze_memory = freeze_memory
         self._manager: Manager | None = None
         self._publisher: Publisher | None = None
-        self._locks: dict[int, asyncio.Lock] = {}
         self._background: set[asyncio.Task[Any]] = set()
 
     @property
@@ -106,26 +106,13 @@ class CaylusBot(discord.Client):
             raise RuntimeError("the bot is not set up yet")
         return self._publisher
 
-    def channel_lock(self, channel_id: int) -> asyncio.Lock:
-        """Held across a move and the hand-over of its result to the publisher."""
-        lock = self._locks.get(channel_id)
-        if lock is None:
-            lock = self._locks[channel_id] = asyncio.Lock()
-        return lock
-
-    def publish_result(self, result: ActResult, *, actor_id: int | None = None) -> asyncio.Task[None]:
-        """Post what a move (or a run of moves) did in its channel; callable from anywhere."""
-        return self.publisher.publish(result, actor_id=actor_id)
-
     async def setup_hook(self) -> None:
         self._manager = await Manager.open(
             self.settings, listener=ChannelListener(self), **self._manager_options
         )
         loaded = await self._manager.load()
         log.info("%d active table(s) loaded from %s", loaded, self.settings.database_path)
-        self._publisher = Publisher(
-            self, self._manager, retry_delays=self._retry_delays, lock=self.channel_lock
-        )
+        self._publisher = Publisher(self, self._manager, retry_delays=self._retry_delays)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync_commands()
         task = asyncio.create_task(self._catch_up(), name="caylus-catch-up")

@@ -1,10 +1,11 @@
 """Playing: the chooser, choice clicks and the move commands all end in `Play.act`.
 
-`act` is the one path from Discord to `manager.act`: acknowledge first (storage, AI seats and
-board images can take longer than Discord's 3 seconds), check that the game can be posted here,
-apply under the channel's lock, hand the result to the publisher in the same lock (so results
-are posted in the order they happened), then tell the player what was done — and, when the next
-decision is theirs too (a favour's line, then its effect), show it right there.
+`act` is the one path from Discord to `manager.act`: acknowledge first (storage and AI seats can
+take longer than Discord's 3 seconds), check that the game can be posted here, apply (the games
+layer takes the table's lock and hands the result to the publisher, in the order of decision
+numbers; this layer holds no lock of its own), then tell the player what was done — and, when
+the next decision is theirs too (a favour's line, then its effect), show it right there. The
+confirmation never waits for a board image.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from discord import app_commands
 from bot.games import (
     CannotUndo,
     GameOver,
+    MovedOnSince,
     NotAPlayer,
     NotStarted,
     NotYourTurn,
@@ -149,11 +151,9 @@ class Play:
         manager = self.bot.manager
         try:
             replies.require_posting(interaction)
-            async with self.bot.channel_lock(channel_id):
-                result = await manager.act(channel_id, user_id, seq, code)
-                self.bot.publisher.publish(result, actor_id=user_id)
-                pending = result.table.pending  # now, which may already be later than the result's
-                can_undo = pending is not None and manager.can_undo(channel_id, user_id)
+            result = await manager.act(channel_id, user_id, seq, code)
+            pending = result.table.pending  # now, which may already be later than the result's
+            can_undo = pending is not None and manager.can_undo(channel_id, user_id)
         except StaleDecision as r:
             view = None
             table = manager.table(channel_id)
@@ -208,15 +208,11 @@ class Play:
             return
         user_id = interaction.user.id
         try:
-            async with self.bot.channel_lock(table.channel_id):
-                current = table.pending
-                if seq is not None and (current is None or current.number != seq):
-                    raise CannotUndo(texts.UNDO_TOO_LATE)
-                result = await manager.undo(table.channel_id, user_id)
-                undone = result.undone
-                note = texts.undone_public(undone.name, undone.label) if undone else None
-                self.bot.publisher.publish(result, actor_id=user_id, note=note)
-                pending = table.pending
+            result = await manager.undo(table.channel_id, user_id, seq)
+            pending = table.pending
+        except MovedOnSince:
+            await replies.refuse(interaction, CannotUndo(texts.UNDO_TOO_LATE))
+            return
         except Refusal as r:
             await replies.refuse(interaction, r)
             return
@@ -229,9 +225,8 @@ class Play:
             return
         channel_id = interaction.channel_id or 0
         try:
-            async with self.bot.channel_lock(channel_id):
-                table = await self.bot.manager.take_back(channel_id, interaction.user.id)
-                pending = table.pending
+            table = await self.bot.manager.take_back(channel_id, interaction.user.id)
+            pending = table.pending
         except Refusal as r:
             await replies.refuse(interaction, r)
             return

@@ -42,7 +42,8 @@ async def test_confirmation_does_not_wait_for_the_board(world: World) -> None:
             # The second pass ends phase 2: a phase report whose board is held back.
             text = await asyncio.wait_for(answer(await slash(world, second, "pass")), 5.0)
             assert text.startswith("✅ Pass")
-            assert DRAWING.is_set(), "the phase's board was not being drawn"
+            # The board was asked for and is held: it cannot have been drawn before the answer.
+            assert await asyncio.to_thread(DRAWING.wait, 5.0), "the phase's board was not drawn"
             new = world.fake.channel_messages(world.channel)[posts_before:]
             assert not any(m.attachments for m in new), "the report went out before its board was drawn"
 

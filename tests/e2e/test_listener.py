@@ -17,7 +17,7 @@ async def test_deadline_reminder_and_takeover_reach_the_channel(world: World) ->
             settings={"deadline": 600, "takeover_after": 1},
         )  # fmt: skip
         await manager.join(channel_id, int(world.bob.id), "Bob")
-        run.bot.publish_result(await manager.start(channel_id, int(world.ann.id)))
+        await manager.start(channel_id, int(world.ann.id))  # published through the listener
         turn = await current_turn(world)
         late = whose(turn, world)
         seq = manager.pending(channel_id).number  # type: ignore[union-attr]
@@ -58,7 +58,7 @@ async def test_a_deadline_that_fell_due_while_the_bot_was_down_acts_once(world: 
             settings={"deadline": 3600, "takeover_after": None},
         )  # fmt: skip
         await manager.join(channel_id, int(world.bob.id), "Bob")
-        run.bot.publish_result(await manager.start(channel_id, int(world.ann.id)))
+        await manager.start(channel_id, int(world.ann.id))  # published through the listener
         turn = await current_turn(world)
         seq = manager.pending(channel_id).number  # type: ignore[union-attr]
 

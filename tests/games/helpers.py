@@ -105,12 +105,15 @@ class Recorder(BaseListener):
     """A listener that records what the manager told it."""
 
     def __init__(self) -> None:
-        self.autos: list[tuple[ActResult, str]] = []
+        self.results: list[ActResult] = []
+        self.autos: list[tuple[ActResult, str]] = []  # the results the game made by itself
         self.reminders: list[tuple[Pending, float]] = []
         self.takeovers: list[tuple[Table, Seat]] = []
 
-    async def on_auto(self, result: ActResult, why: str) -> None:
-        self.autos.append((result, why))
+    async def on_result(self, result: ActResult) -> None:
+        self.results.append(result)
+        if result.why and result.moves:
+            self.autos.append((result, result.why))
 
     async def on_reminder(self, pending: Pending, deadline_at: float) -> None:
         self.reminders.append((pending, deadline_at))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import BadRequest, Manager
+from bot.games import ActResult, BadRequest, Manager
 from bot.games.ai import seeded_choice
 from bot.rules import Game
 from bot.store import AI
@@ -114,9 +114,10 @@ async def test_ai_seats_interrupted_by_a_restart_play_on_when_the_scheduler_star
     heard = asyncio.Event()
 
     class Waiter(Recorder):
-        async def on_auto(self, result: object, why: str) -> None:  # type: ignore[override]
-            await super().on_auto(result, why)  # type: ignore[arg-type]
-            heard.set()
+        async def on_result(self, result: ActResult) -> None:
+            await super().on_result(result)
+            if result.why:
+                heard.set()
 
     waiter = Waiter()
     manager = await open_manager(path, listener=waiter)

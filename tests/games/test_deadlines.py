@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import BadRequest, Manager, StaleDecision, TableSettings
+from bot.games import ActResult, BadRequest, Manager, StaleDecision, TableSettings
 from bot.store import AUTO, DEADLINE, PLAYER, REMINDER
 
 from .helpers import GUILD, ManualClock, Recorder, open_manager, random_code, started_table
@@ -333,7 +333,7 @@ async def test_settings_are_checked_and_stored(tmp_path: Path) -> None:
 
 async def test_listener_failures_do_not_stop_the_game(tmp_path: Path) -> None:
     class Broken(Recorder):
-        async def on_auto(self, result: object, why: str) -> None:  # type: ignore[override]
+        async def on_result(self, result: ActResult) -> None:
             raise RuntimeError("discord is down")
 
     clock = ManualClock()
@@ -363,9 +363,10 @@ async def test_the_scheduler_fires_due_timers_and_stops(tmp_path: Path) -> None:
     heard = asyncio.Event()
 
     class Waiter(Recorder):
-        async def on_auto(self, result: object, why: str) -> None:  # type: ignore[override]
-            await super().on_auto(result, why)  # type: ignore[arg-type]
-            heard.set()
+        async def on_result(self, result: ActResult) -> None:
+            await super().on_result(result)
+            if result.why:
+                heard.set()
 
     waiter = Waiter()
     manager = await open_manager(path, clock=clock, listener=waiter)
