@@ -148,7 +148,6 @@ class Scheduler:
         self.max_sleep = max_sleep
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self.passes = 0
 
     @property
     def running(self) -> bool:
@@ -185,7 +184,6 @@ class Scheduler:
             except Exception:
                 log.exception("timers: a pass failed")
                 due, stuck = None, True
-            self.passes += 1
             if due is None:
                 sleep = self.max_sleep
             else:

@@ -39,7 +39,7 @@ Surface for the Discord layer (all ids are plain ints; every refusal is a `Refus
     await manager.take_back(channel_id, user_id)        # -> Table: the AI gives the seat back
     await manager.abandon(channel_id, user_id, *, is_moderator=False)            # -> Table
     manager.table(channel_id) / table_by_id(id) / tables()          # Table | None, list
-    manager.pending(channel_id)                         # Pending | None: whose turn, id to ping
+    manager.table(channel_id).pending                   # Pending | None: whose turn, id to ping
     manager.recent_events(channel_id, n=20)             # list[Event]
     await manager.last_table(channel_id)                # also a finished one, from the store
     await manager.ack(report)                           # after posting a phase report
@@ -129,13 +129,13 @@ from bot.rules import Event, Game, Options
 from bot.store import Store
 
 from .ai import LEVELS
-from .deadlines import MAX_SLEEP, FiredTimer, Listener, Scheduler
+from .deadlines import MAX_SLEEP, FiredTimer, Listener
 from .lobby import Lobby
 from .registry import Registry
 from .render import BoardRenderer, Renderer, render_board_png
 from .reports import PhaseReport
 from .results import ActResult, AppliedMove
-from .table import Pending, Table
+from .table import Table
 from .timers import Timers
 from .turns import Turns
 from .undo import Undo
@@ -195,25 +195,12 @@ class Manager:
         return len(loaded)
 
     @property
-    def now(self) -> float:
-        """The manager's clock (Unix seconds)."""
-        return self._registry.clock()
-
-    @property
     def listener(self) -> Listener | None:
         return self._registry.listener
 
     @listener.setter
     def listener(self, listener: Listener | None) -> None:
         self._registry.listener = listener
-
-    @property
-    def autoplay_ai(self) -> bool:
-        return self._turns.autoplay_ai
-
-    @property
-    def ai_level(self) -> str:
-        return self._turns.ai_level
 
     # ----- lookups (never raise) -----------------------------------------------------------------
 
@@ -226,10 +213,6 @@ class Manager:
 
     def tables(self) -> list[Table]:
         return self._registry.tables()
-
-    def pending(self, channel_id: int) -> Pending | None:
-        t = self._registry.table(channel_id)
-        return t.pending if t else None
 
     def recent_events(self, channel_id: int, n: int = 20) -> list[Event]:
         """The last `n` events at the channel's table (after a restart: from its last report on)."""
@@ -359,10 +342,6 @@ class Manager:
 
     async def stop_scheduler(self) -> None:
         await self._timers.stop()
-
-    @property
-    def scheduler(self) -> Scheduler | None:
-        return self._timers.scheduler
 
     # ----- reports -------------------------------------------------------------------------------
 

@@ -87,10 +87,6 @@ class BoardRenderer:
         else:
             self._pool = ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="render")
 
-    @property
-    def enabled(self) -> bool:
-        return self._pool is not None
-
     def warm_up(self) -> None:
         """Start the worker processes and load the renderer in each (in the background)."""
         if isinstance(self._pool, ProcessPoolExecutor) and self.render is not None:

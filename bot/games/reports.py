@@ -109,11 +109,6 @@ class PhaseReport:
         return self.sections[-1].phase if self.sections else 0
 
     @property
-    def folded(self) -> list[PhaseSection]:
-        """Phases in this report where nothing happened."""
-        return [s for s in self.sections if not s.happened]
-
-    @property
     def events(self) -> list[Event]:
         return [e for s in self.sections for e in s.events]
 

@@ -176,10 +176,6 @@ class Table:
         return [s.name for s in self.seats]
 
     @property
-    def humans(self) -> list[Seat]:
-        return [s for s in self.seats if not s.is_ai]
-
-    @property
     def moves_applied(self) -> int:
         return len(self.game.state.history) if self.game else 0
 
@@ -233,25 +229,6 @@ class Table:
         if self.game is None or not self.game.over:
             return None
         return GameResult(self.game.final_scores(), self.game.winners(), list(self.seats))
-
-    def record(self) -> TableRecord:
-        return TableRecord(
-            id=self.id,
-            guild_id=self.guild_id,
-            channel_id=self.channel_id,
-            creator_id=self.creator_id,
-            max_seats=self.max_seats,
-            options=options_to_dict(self.options),
-            seed=self.seed,
-            status=self.status,
-            created_at=self.created_at,
-            updated_at=self.updated_at,
-            started_at=self.started_at,
-            finished_at=self.finished_at,
-            reported_seq=self.reported_seq,
-            seats=[s.record() for s in self.seats],
-            settings=self.settings.to_dict(),
-        )
 
     def __repr__(self) -> str:
         return f"<Table {self.id} channel={self.channel_id} {self.status} seats={self.names}>"

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.fake_discord import StoredMessage
+from tests.games.helpers import pending_at
 
 from .conftest import World
 from .helpers import answer, current_turn, slash, whose
@@ -68,7 +69,7 @@ async def test_deadline_fires_while_the_player_clicks(world: World, first: str) 
         await manager.start(channel_id, int(world.ann.id))
         turn = await current_turn(world)
         late = whose(turn, world)
-        pending = manager.pending(channel_id)
+        pending = pending_at(manager, channel_id)
         assert pending is not None
         number = pending.number
         await run.bot.publisher.idle()
@@ -106,7 +107,7 @@ async def test_deadline_fires_while_the_player_clicks(world: World, first: str) 
             assert log[0].who == "player" and outcomes == ["dropped", "dropped"]
             assert text.startswith("✅ Pass"), text
             assert not any("missed the deadline" in m.content for m in all_posts(world))
-        p = manager.pending(channel_id)
+        p = pending_at(manager, channel_id)
         assert p is not None and p.number == number + 1
         assert_posts_in_order(world)
         last = await current_turn(world, after_seq=number)

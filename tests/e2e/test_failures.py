@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.fake_discord import Perm
+from tests.games.helpers import pending_at
 
 from .conftest import TINY_PNG, World
 from .helpers import (
@@ -107,7 +108,7 @@ async def test_lost_permission_while_posting_from_outside_an_interaction(world: 
         manager = run.bot.manager
         channel_id = int(world.channel.id)
         world.fake.forbid_sends(world.channel)
-        p = manager.pending(channel_id)
+        p = pending_at(manager, channel_id)
         assert p is not None
         await manager.act(channel_id, int(player.id), p.number, "pass")
         posted = asyncio.ensure_future(run.bot.publisher.idle())

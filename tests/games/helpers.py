@@ -45,6 +45,12 @@ async def started_table(
     return users, result
 
 
+def pending_at(manager: Manager, channel: int) -> Pending | None:
+    """The pending decision at the channel's table."""
+    t = manager.table(channel)
+    return t.pending if t is not None else None
+
+
 def waiting(manager: Manager, user_id: int | None = None) -> list[Pending]:
     """The tables waiting on a person (on `user_id`, if given), oldest table first."""
     out = []
@@ -63,7 +69,7 @@ async def play_people(manager: Manager, channel: int, rng: random.Random, max_mo
     """Answer the pending decisions of people at random until the game ends (or max_moves)."""
     moves = 0
     while max_moves is None or moves < max_moves:
-        p = manager.pending(channel)
+        p = pending_at(manager, channel)
         if p is None:
             break
         assert not p.is_ai and p.user_id is not None

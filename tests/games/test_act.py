@@ -26,6 +26,7 @@ from .helpers import (
     GUILD,
     FakeRenderer,
     open_manager,
+    pending_at,
     play_people,
     random_code,
     started_table,
@@ -41,7 +42,7 @@ async def test_refusals_say_why(manager: Manager) -> None:
     with pytest.raises(NotStarted):
         await manager.act(1, 101, 0, "p")
     await manager.start(1, 101)
-    p = manager.pending(1)
+    p = pending_at(manager, 1)
     assert p is not None and p.user_id in (101, 102)
     other = 203 - p.user_id
     with pytest.raises(NotAPlayer):
@@ -64,7 +65,7 @@ async def test_refusals_say_why(manager: Manager) -> None:
 
 async def test_one_player_pressing_twice_applies_once(manager: Manager) -> None:
     users, _ = await started_table(manager, 1, humans=2)
-    p = manager.pending(1)
+    p = pending_at(manager, 1)
     assert p is not None and p.user_id is not None
     code = p.decision.choices[0].code
     outcomes = await asyncio.gather(
@@ -85,7 +86,7 @@ async def test_one_player_pressing_twice_applies_once(manager: Manager) -> None:
 async def test_two_players_pressing_at_once(manager: Manager) -> None:
     users, _ = await started_table(manager, 1, humans=3, seed=3)
     for _ in range(10):  # several rounds of simultaneous presses by everyone
-        p = manager.pending(1)
+        p = pending_at(manager, 1)
         assert p is not None
         presses = [manager.act(1, uid, p.number, random_code(p.decision, random.Random(uid))) for uid in users]
         outcomes = await asyncio.gather(*presses, return_exceptions=True)
@@ -102,7 +103,7 @@ async def test_two_players_pressing_at_once(manager: Manager) -> None:
 
 async def test_stale_button_after_the_game_moved_on(manager: Manager) -> None:
     users, _ = await started_table(manager, 1, humans=2, seed=11)
-    first = manager.pending(1)
+    first = pending_at(manager, 1)
     assert first is not None and first.user_id is not None
     await manager.act(1, first.user_id, first.number, first.decision.choices[0].code)
     await play_people(manager, 1, random.Random(1), max_moves=5)
@@ -169,10 +170,11 @@ async def test_reports_after_every_phase(tmp_path: Path) -> None:
         assert sum(len(r.events) for r in reports) == len(events)  # nothing lost, nothing twice
         assert reports[-1].game_over and not any(r.game_over for r in reports[:-1])
         # A report never stands alone for a phase in which nothing happened.
-        assert any(r.folded for r in reports)
+        folded = {id(r): [s for s in r.sections if not s.happened] for r in reports}
+        assert any(folded.values())
         for r in reports:
             assert any(s.happened for s in r.sections) or r.game_over
-            for s in r.folded:
+            for s in folded[id(r)]:
                 assert f"{s.heading}**: nothing happened" in r.text()
         # Each report has its board, drawn off the event loop's thread (nobody waited for it).
         pngs = [await r.drawn() for r in reports]
@@ -209,7 +211,7 @@ async def test_undelivered_reports_come_back_after_restart(tmp_path: Path) -> No
     got = list(result.reports)
     rng = random.Random(9)
     while len(got) < 6:
-        p = manager.pending(1)
+        p = pending_at(manager, 1)
         assert p is not None and p.user_id is not None
         got += (await manager.act(1, p.user_id, p.number, random_code(p.decision, rng))).reports
     for r in got[:3]:
@@ -288,7 +290,7 @@ async def test_pending_is_consistent_while_a_move_is_being_saved(
     """Readers outside the lock (the Discord layer posting a turn message) never see the next
     decision under the previous decision's number while the store is still writing."""
     await started_table(manager, 5)
-    before = manager.pending(5)
+    before = pending_at(manager, 5)
     assert before is not None and before.user_id is not None
     gate = asyncio.Event()
     real_record_move = manager.store.record_move
@@ -302,11 +304,11 @@ async def test_pending_is_consistent_while_a_move_is_being_saved(
     move = asyncio.create_task(manager.act(5, before.user_id, before.number, code))
     await asyncio.sleep(0.05)
     assert not move.done()
-    during = manager.pending(5)
+    during = pending_at(manager, 5)
     assert during is not None
     assert (during.number, during.seat, during.decision) == (before.number, before.seat, before.decision)
     gate.set()
     await move
-    after = manager.pending(5)
+    after = pending_at(manager, 5)
     assert after is not None and after.number == before.number + 1
     assert manager.table(5).game.state.history[-1] == code  # type: ignore[union-attr]

@@ -13,7 +13,7 @@ from bot.games.ai import seeded_choice
 from bot.rules import Game
 from bot.store import AI
 
-from .helpers import GUILD, open_manager, random_code, waiting
+from .helpers import GUILD, open_manager, pending_at, random_code, waiting
 
 
 async def test_ai_seats_chosen_at_creation_play_at_their_level(tmp_path: Path) -> None:
@@ -122,7 +122,7 @@ async def test_ai_seats_interrupted_by_a_restart_play_on_when_the_scheduler_star
     waiter = Waiter()
     manager = await open_manager(path, listener=waiter)
     try:
-        p = manager.pending(1)
+        p = pending_at(manager, 1)
         assert p is not None and p.is_ai
         manager.start_scheduler()
         await asyncio.wait_for(heard.wait(), timeout=30)

@@ -372,10 +372,11 @@ async def test_the_scheduler_fires_due_timers_and_stops(tmp_path: Path) -> None:
     manager = await open_manager(path, clock=clock, listener=waiter)
     try:
         manager.start_scheduler()
-        assert manager.scheduler is not None and manager.scheduler.running
+        scheduler = manager._timers.scheduler
+        assert scheduler is not None and scheduler.running
         await asyncio.wait_for(heard.wait(), timeout=30)
         assert len(waiter.autos) == 1
         await manager.stop_scheduler()
-        assert not manager.scheduler.running
+        assert not scheduler.running
     finally:
         await manager.close()

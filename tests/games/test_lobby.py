@@ -22,7 +22,7 @@ from bot.games import (
 from bot.rules import Options
 from bot.store import ABANDONED, OPEN, STARTED
 
-from .helpers import GUILD, open_manager, waiting
+from .helpers import GUILD, open_manager, pending_at, waiting
 
 
 async def test_create_join_start(manager: Manager, tmp_path: Path) -> None:
@@ -118,7 +118,7 @@ async def test_abandon(manager: Manager) -> None:
     with pytest.raises(NotAllowed):
         await manager.abandon(1, 102)
     await manager.abandon(1, 102, is_moderator=True)
-    assert t.is_abandoned and manager.table(1) is None and manager.pending(1) is None
+    assert t.is_abandoned and manager.table(1) is None and pending_at(manager, 1) is None
     assert waiting(manager, 101) == [] and waiting(manager, 102) == []
     with pytest.raises(NoTable):
         await manager.act(1, 101, 0, "p")

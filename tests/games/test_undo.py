@@ -26,7 +26,15 @@ from bot.rules import Game
 from bot.store import DEADLINE, PLAYER, REMINDER, UNDO
 from tests.store.test_replay import check_table
 
-from .helpers import GUILD, ManualClock, Recorder, open_manager, random_code, started_table
+from .helpers import (
+    GUILD,
+    ManualClock,
+    Recorder,
+    open_manager,
+    pending_at,
+    random_code,
+    started_table,
+)
 
 
 def ends_phase(result: object) -> bool:
@@ -36,7 +44,7 @@ def ends_phase(result: object) -> bool:
 async def play_until(manager: Manager, channel: int, rng: random.Random, stop: object) -> None:
     """Random moves by the people until `stop(pending)` is true."""
     while True:
-        p = manager.pending(channel)
+        p = pending_at(manager, channel)
         assert p is not None and p.user_id is not None
         if stop(p):  # type: ignore[operator]
             return
@@ -49,7 +57,7 @@ async def test_undo_restores_the_position_exactly(manager: Manager) -> None:
     assert t is not None and t.game is not None
     rng = random.Random(4)
     for _ in range(30):
-        p = manager.pending(1)
+        p = pending_at(manager, 1)
         assert p is not None and p.user_id is not None
         before = (t.game.to_json(), t.chronicle.to_json(), [e.text for e in t.recent])
         index = len(t.game.state.history)
@@ -90,7 +98,7 @@ async def test_undo_survives_a_restart(tmp_path: Path) -> None:
     manager = await open_manager(path)
     await started_table(manager, 1, humans=2, seed=6)
     rng = random.Random(6)
-    p = manager.pending(1)
+    p = pending_at(manager, 1)
     assert p is not None and p.user_id is not None
     await manager.act(1, p.user_id, p.number, random_code(p.decision, rng))
     result = await manager.undo(1, p.user_id)
@@ -103,7 +111,7 @@ async def test_undo_survives_a_restart(tmp_path: Path) -> None:
         t = manager.table(1)
         assert t is not None and t.game is not None
         assert t.game.to_json() == state
-        again = manager.pending(1)
+        again = pending_at(manager, 1)
         assert again is not None and pending is not None and again.number == pending.number
         assert again.user_id == p.user_id
         await manager.act(1, p.user_id, again.number, random_code(again.decision, rng))
@@ -135,7 +143,7 @@ async def test_someone_acted_since(manager: Manager) -> None:
     rng = random.Random(8)
     checked = 0
     while checked < 5:
-        first = manager.pending(1)
+        first = pending_at(manager, 1)
         assert first is not None and first.user_id is not None
         result = await manager.act(1, first.user_id, first.number, random_code(first.decision, rng))
         second = result.pending
@@ -181,7 +189,7 @@ async def test_a_choice_that_ended_a_phase_cannot_be_undone(manager: Manager) ->
     t = manager.table(1)
     assert t is not None and t.game is not None
     while True:
-        p = manager.pending(1)
+        p = pending_at(manager, 1)
         assert p is not None and p.user_id is not None
         result = await manager.act(1, p.user_id, p.number, random_code(p.decision, rng))
         if ends_phase(result):
@@ -263,7 +271,7 @@ async def test_replay_from_log_equals_snapshots_with_many_undos(tmp_path: Path) 
             t = manager.table(channel)
             assert t is not None and t.game is not None
             while not t.game.over:
-                p = manager.pending(channel)
+                p = pending_at(manager, channel)
                 assert p is not None and p.user_id is not None
                 result = await manager.act(channel, p.user_id, p.number, random_code(p.decision, rng))
                 if rng.random() < 0.3 and manager.can_undo(channel, p.user_id):
@@ -297,7 +305,7 @@ async def test_a_failed_or_cancelled_undo_keeps_memory_and_store_in_step(tmp_pat
 
         async def move_undoable() -> int:
             while True:
-                p = manager.pending(1)
+                p = pending_at(manager, 1)
                 assert p is not None and p.user_id is not None
                 result = await manager.act(1, p.user_id, p.number, random_code(p.decision, rng))
                 if not ends_phase(result):
@@ -311,11 +319,11 @@ async def test_a_failed_or_cancelled_undo_keeps_memory_and_store_in_step(tmp_pat
             " BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
         )
         con.commit()
-        state, pending = t.game.to_json(), manager.pending(1)
+        state, pending = t.game.to_json(), pending_at(manager, 1)
         with pytest.raises(Unavailable) as failed:
             await manager.undo(1, user)
         assert "undo could not be saved" in failed.value.message
-        assert t.game.to_json() == state and manager.pending(1) == pending
+        assert t.game.to_json() == state and pending_at(manager, 1) == pending
         assert not any(m.undone for m in await manager.store.move_log(t.id))
         con.execute("DROP TRIGGER no_undo")
         con.commit()
@@ -337,7 +345,7 @@ async def test_a_failed_or_cancelled_undo_keeps_memory_and_store_in_step(tmp_pat
                 outcomes.add("cancelled, undone" if t.log_rows > size else "cancelled")
             assert t.log_rows == await manager.store.log_size(t.id)
             assert [m.code for m in await manager.store.moves(t.id)] == t.game.state.history
-            p = manager.pending(1)
+            p = pending_at(manager, 1)
             assert p is not None and p.number == t.log_rows
         assert "cancelled, undone" in outcomes or "done" in outcomes, outcomes
         await check_table(manager.store, t.id)

@@ -75,7 +75,7 @@ async def test_v1_database_is_upgraded_not_rejected(tmp_path: Path) -> None:
         assert game_table.game.state.history == history
         assert [s.user_id for s in game_table.seats] == [201, 202]
         # The old game goes on with the new code, and the new tables (timers) work.
-        p = manager.pending(51)
+        p = game_table.pending
         assert p is not None and p.user_id is not None
         await manager.act(51, p.user_id, p.number, p.decision.choices[0].code)
         assert len(await manager.store.moves(game_table.id)) == 13
@@ -145,7 +145,7 @@ async def test_v2_database_gets_settings_seat_states_and_the_undo_log(tmp_path: 
         t = manager.table(51)
         assert t is not None and t.game is not None and t.game.to_json() == expected_state
         assert t.log_rows == len(history)
-        p = manager.pending(51)
+        p = t.pending
         assert p is not None and p.user_id is not None and p.number == len(history)
         result = await manager.act(51, p.user_id, p.number, p.decision.choices[0].code)
         if not any(e.kind == "phase_end" for e in result.events):
