@@ -117,7 +117,7 @@ class Publisher:
         table = result.table
         last = self._numbers.get(table.id, -1)
         if result.number < last:
-            log.error("table %d: result %d published after %d; not posted", table.id, result.number, last)
+            log.warning("table %d: result %d published after %d; not posted", table.id, result.number, last)
             return None
         self._numbers[table.id] = result.number
         if result.opening:
@@ -280,21 +280,17 @@ class Publisher:
         # The table is never seen half changed: a move replaces its game only once committed.
         current = table.pending
         if pending is None or current is None:
-            over = not table.is_active
-        elif current.number != pending.number:
-            return  # superseded: a later publication shows the decision after this one
-        elif current.is_ai or current.user_id is None:
-            self._advance_later(table)
-            return
-        else:
-            plan = self._plan_turn(table, current, events, actor_id, reminder)
-            shown = current
-        if pending is None or current is None:
-            if over:
+            if not table.is_active:
                 await self._retire(table.id)
             return
+        if current.number != pending.number:
+            return  # superseded: a later publication shows the decision after this one
+        if current.is_ai or current.user_id is None:
+            self._advance_later(table)
+            return
+        plan = self._plan_turn(table, current, events, actor_id, reminder)
         if plan is not None:
-            await self._show_turn(table, shown, *plan)
+            await self._show_turn(table, current, *plan)
 
     def _plan_turn(
         self, table: Table, current: Pending, events: Sequence[Event], actor_id: int | None, reminder: bool

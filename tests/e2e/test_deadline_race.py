@@ -115,3 +115,21 @@ async def test_deadline_fires_while_the_player_clicks(world: World, first: str) 
         if first == "deadline":  # the note comes before the turn message it led to
             posts = all_posts(world)
             assert posts.index(notes[0]) < posts.index(last)
+
+
+async def test_an_older_result_is_never_posted_after_a_newer_one(world: World) -> None:
+    async with world.bot() as run:
+        manager = run.bot.manager
+        channel_id = int(world.channel.id)
+        await manager.create_table(int(world.guild.id), channel_id, int(world.ann.id), "Ann", 2)
+        await manager.join(channel_id, int(world.bob.id), "Bob")
+        started = await manager.start(channel_id, int(world.ann.id))
+        p = pending_at(manager, channel_id)
+        assert p is not None and p.user_id is not None
+        await manager.act(channel_id, p.user_id, p.number, "pass")
+        await run.bot.publisher.idle()
+        before = len(all_posts(world))
+        assert run.bot.publisher.publish(started) is None  # decision 0, after decision 1's result
+        await run.bot.publisher.idle()
+        assert len(all_posts(world)) == before
+        assert_posts_in_order(world)
