@@ -193,11 +193,8 @@ class Turns:
     # ----- AI seats ----------------------------------------------------------------------------------
 
     def ai_to_play(self, t: Table) -> bool:
-        """Whether the table's pending decision is one the manager plays itself now."""
-        if not self.autoplay_ai or t.status != STARTED or not self.registry.holds(t):
-            return False
-        d = t.decision
-        return d is not None and t.seats[d.player].automatic
+        """Whether the manager plays the table's pending decision itself right after an input."""
+        return self.autoplay_ai and self._automatic_pending(t)
 
     async def autoplay(self, t: Table, acc: ActResult, max_moves: int | None = None) -> ActResult:
         """Play the AI seats' (and taken-over seats') decisions, each its own locked, committed
@@ -231,10 +228,13 @@ class Turns:
                         return await self.finish(acc)
                     step.add_to(acc)
                     played += 1
+                    if (max_moves is not None and played >= max_moves) or not self._automatic_pending(t):
+                        return await self.finish(acc)  # in the lock of the last move: no gap
         finally:
             self._playing.discard(t.id)
 
     def _automatic_pending(self, t: Table) -> bool:
+        """The table's pending decision is an AI seat's or a taken-over seat's."""
         if t.status != STARTED or not self.registry.holds(t):
             return False
         d = t.decision
