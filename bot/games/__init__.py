@@ -6,21 +6,22 @@ See `bot.games.manager` for the full surface. In short:
     manager = await Manager.open(settings)     # or a database path
     await manager.load()
     try:
-        result = await manager.act(channel_id, user_id, seq, code)
+        result = await manager.act(channel_id, user_id, number, code)
     except Refusal as r:
         ...  # r.message, ephemerally
-    for report in result.reports:              # PhaseReport: .title, .text(), .png, .filename
+    manager.listener = listener                # on_result: every result, in decision order
+    for report in result.reports:              # PhaseReport: .title, .text(), .filename
+        png = await report.drawn()             # the board, drawn off the event loop
         ...  # post it, then: await manager.ack(report)
     result.pending                             # Pending: .user_id to ping (None: AI), .decision,
-                                               # .seq for buttons, .deadline_at (Unix seconds)
+                                               # .number for buttons, .deadline_at (Unix seconds)
     await manager.undo(channel_id, user_id)    # take back one's own last choice
-    manager.listener = listener                # on_auto / on_reminder / on_takeover
     manager.start_scheduler()                  # deadlines and reminders, from the store
 """
 
 from .ai import LEVELS, seeded_choice
 from .deadlines import BaseListener, FiredTimer, Listener
-from .manager import ActResult, AppliedMove, Manager
+from .manager import Manager
 from .refusals import (
     ActedSince,
     AlreadySeated,
@@ -29,6 +30,7 @@ from .refusals import (
     CannotUndo,
     GameOver,
     Illegal,
+    MovedOnSince,
     NoTable,
     NotAllowed,
     NotAPlayer,
@@ -46,8 +48,9 @@ from .refusals import (
     TakenOver,
     Unavailable,
 )
-from .render import Renderer, render_async, render_board_png
+from .render import BoardRenderer, Renderer, render_board_png
 from .reports import Chronicle, PhaseReport, PhaseSection
+from .results import ActResult, AppliedMove
 from .settings import ABSENT_RULES, DEADLINES, TAKEOVER_AFTER, TableSettings, deadline_label
 from .table import GameResult, Pending, Seat, Table
 
@@ -63,6 +66,7 @@ __all__ = [
     "AppliedMove",
     "BadRequest",
     "BaseListener",
+    "BoardRenderer",
     "CannotUndo",
     "Chronicle",
     "FiredTimer",
@@ -71,6 +75,7 @@ __all__ = [
     "Illegal",
     "Listener",
     "Manager",
+    "MovedOnSince",
     "NoTable",
     "NotAPlayer",
     "NotAllowed",
@@ -96,6 +101,5 @@ __all__ = [
     "Unavailable",
     "deadline_label",
     "seeded_choice",
-    "render_async",
     "render_board_png",
 ]

@@ -22,7 +22,7 @@ from bot.store import DEADLINE, REMINDER, NewTimer
 from .settings import TableSettings
 
 if TYPE_CHECKING:
-    from .manager import ActResult
+    from .results import ActResult
     from .table import Pending, Seat, Table
 
 log = logging.getLogger(__name__)
@@ -32,23 +32,33 @@ MAX_SLEEP = 30.0  # the scheduler looks at the store at least this often (second
 IDLE_SLEEP = 1.0  # after a pass that could not fire a due timer (the store failed)
 
 
+@dataclass(frozen=True, slots=True)
+class TurnTimers:
+    """When the pending decision (decision `number`) is reminded of and when its deadline passes
+    (Unix seconds); what a table keeps in memory of its stored timers."""
+
+    number: int
+    reminder_at: float
+    deadline_at: float
+
+
 def decision_timers(
-    settings: TableSettings, seat: Seat | None, seq: int, now: float
-) -> tuple[list[NewTimer], tuple[int, float, float] | None]:
-    """The timers for decision number `seq` of `seat` (None: no decision, the game is over):
-    none without a deadline or when the AI decides; and the (seq, reminder at, deadline at)
-    the table keeps in memory."""
+    settings: TableSettings, seat: Seat | None, number: int, now: float
+) -> tuple[list[NewTimer], TurnTimers | None]:
+    """The timers for decision number `number` of `seat` (None: no decision, the game is over):
+    none without a deadline or when the AI decides; and the `TurnTimers` the table keeps in
+    memory. (The store's timer payload names the decision number `seq`.)"""
     limit = settings.deadline
     if limit is None or seat is None or seat.automatic or seat.user_id is None:
         return [], None
     deadline_at = now + limit
     reminder_at = now + limit / 2
-    base: dict[str, Any] = {"seq": seq, "seat": seat.seat, "user_id": seat.user_id}
+    base: dict[str, Any] = {"seq": number, "seat": seat.seat, "user_id": seat.user_id}
     timers = [
         NewTimer(REMINDER, reminder_at, {**base, "deadline_at": deadline_at}),
         NewTimer(DEADLINE, deadline_at, base),
     ]
-    return timers, (seq, reminder_at, deadline_at)
+    return timers, TurnTimers(number, reminder_at, deadline_at)
 
 
 def missed_text(name: str, label: str, takeover_after: int | None, missed: int, taken_over: bool) -> str:
@@ -66,17 +76,19 @@ def missed_text(name: str, label: str, takeover_after: int | None, missed: int, 
 
 
 class Listener(Protocol):
-    """What the Discord layer hears from the manager outside an interaction.
+    """What the Discord layer hears from the manager.
 
-    `on_auto`: moves made by the manager itself: a deadline's automatic move and the AI moves
-    that followed it (`result` as from `act`: moves, phase reports to post then `ack`, the next
-    pending decision to prompt), with `why`, a sentence for the channel.
+    `on_result`: every result of a table (a person's input, the AI seats that followed, a
+    deadline's automatic move with `result.why`, AI seats playing on after a restart), handed
+    over under the table's lock right after its last step: a table's results arrive in the
+    order of their decision numbers (`result.number`). Keep it quick (queue the posting).
     `on_reminder`: half of a person's time has passed; ping them (`pending.user_id`).
-    `on_takeover`: a seat was handed to the AI after missed deadlines (`on_auto` came first).
+    `on_takeover`: a seat was handed to the AI after missed deadlines (its result came first;
+    `result.takeovers` names the seat too).
     The manager logs and swallows a listener's exceptions.
     """
 
-    async def on_auto(self, result: ActResult, why: str) -> None: ...
+    async def on_result(self, result: ActResult) -> None: ...
 
     async def on_reminder(self, pending: Pending, deadline_at: float) -> None: ...
 
@@ -86,7 +98,7 @@ class Listener(Protocol):
 class BaseListener:
     """A listener that does nothing: subclass it and override what you need."""
 
-    async def on_auto(self, result: ActResult, why: str) -> None:
+    async def on_result(self, result: ActResult) -> None:
         return None
 
     async def on_reminder(self, pending: Pending, deadline_at: float) -> None:
@@ -110,7 +122,7 @@ class FiredTimer:
     timer_id: int
     table_id: int
     kind: str
-    seq: int | None
+    number: int | None  # the decision number the timer was set for
     outcome: str
     result: ActResult | None = None
     why: str = ""
@@ -136,7 +148,6 @@ class Scheduler:
         self.max_sleep = max_sleep
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self.passes = 0
 
     @property
     def running(self) -> bool:
@@ -173,7 +184,6 @@ class Scheduler:
             except Exception:
                 log.exception("timers: a pass failed")
                 due, stuck = None, True
-            self.passes += 1
             if due is None:
                 sleep = self.max_sleep
             else:

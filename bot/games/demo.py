@@ -53,8 +53,9 @@ class _Writer:
 
     async def deliver(self, manager: Manager, reports: list[PhaseReport]) -> None:
         for r in reports:
-            if r.png is not None:
-                _write_atomic(self.out / r.filename, r.png)
+            png = await r.drawn()
+            if png is not None:
+                _write_atomic(self.out / r.filename, png)
             _write_atomic(self.out / r.filename.replace(".png", ".txt"), (r.title + "\n" + r.text(10**6) + "\n").encode())
             print(f"report {r.title} ({len(r.events)} events) -> {r.filename}", flush=True)
             await manager.ack(r)

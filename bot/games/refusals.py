@@ -170,3 +170,12 @@ class PhaseOver(CannotUndo):
         ),
     ) -> None:
         super().__init__(message)
+
+
+class MovedOnSince(CannotUndo):
+    """An Undo button made for a decision that is no longer pending."""
+
+    def __init__(
+        self, message: str = "The game has moved on since that choice, so it can no longer be undone."
+    ) -> None:
+        super().__init__(message)

@@ -1,9 +1,14 @@
-"""Board images for phase reports, drawn off the event loop.
+"""Board images, drawn off the event loop from the state the manager holds in memory.
 
 `render_board_png` is the one place that imports the renderer (`rendering.render_board`); if the
-renderer is missing it returns None and the reports go out without an image. `render_async`
-rebuilds the reported moment from its snapshot and runs a renderer in an executor, so drawing
-never blocks the event loop.
+renderer is missing it returns None and the reports go out without an image.
+
+`BoardRenderer` owns where drawing runs: a small pool of worker processes (niced, so the event
+loop always comes first; drawing is Python code that holds the GIL, and with many busy tables
+the loop would otherwise wait for it) or, with `processes=0`, a pool of threads. `draw` starts a
+drawing and returns at once with a future: nobody waits for an image except the post that
+carries it. The state goes to the worker as it is (a copy taken at the phase's end), never
+through JSON.
 """
 
 from __future__ import annotations
@@ -11,15 +16,19 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Callable
-from concurrent.futures import Executor
+import multiprocessing
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-from bot.rules import Decision, Event, Game, State
+from bot.rules import Decision, Event, Game, State, new_game
 
 log = logging.getLogger(__name__)
 
 # (state, events of the report, pending decision) -> PNG bytes, or None for "no image"
 Renderer = Callable[[State, list[Event], Decision | None], bytes | None]
+
+NICENESS = 5
 
 _missing_logged = False
 
@@ -38,18 +47,68 @@ def render_board_png(state: State, events: list[Event], pending: Decision | None
     return png
 
 
-def draw(render: Renderer, state_json: str, events: list[Event]) -> bytes | None:
-    """Rebuild the moment a snapshot holds and draw it (runs in the executor)."""
-    game = Game.from_json(state_json)
-    return render(game.state, events, game.decision)
+def _lower_priority(niceness: int) -> None:
+    try:
+        os.nice(niceness)
+    except (AttributeError, OSError):  # pragma: no cover - not on this platform
+        pass
 
 
-async def render_async(
-    render: Renderer,
-    state_json: str,
-    events: list[Event],
-    executor: Executor | None = None,
-) -> bytes | None:
-    """Draw the board of a snapshot in `executor` (default: the loop's) and return the PNG."""
-    loop = asyncio.get_running_loop()
-    return await loop.run_in_executor(executor, functools.partial(draw, render, state_json, events))
+def _warm(render: Renderer) -> None:
+    """Draw one board, so the renderer, its fonts and its static board are loaded."""
+    game = new_game(["A", "B"], 0)
+    render(game.state, [], game.decision)
+
+
+class BoardRenderer:
+    """Draws boards in a pool (processes, or threads with `processes=0`); `render` None: no
+    images at all (`draw` returns None)."""
+
+    def __init__(
+        self,
+        render: Renderer | None = render_board_png,
+        *,
+        processes: int = 0,
+        threads: int = 2,
+        niceness: int = NICENESS,
+    ) -> None:
+        self.render = render
+        self.processes = processes if render is not None else 0
+        self._pool: Executor | None = None
+        if render is None:
+            return
+        if self.processes > 0:
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.processes,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_lower_priority,
+                initargs=(niceness,),
+            )
+        else:
+            self._pool = ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="render")
+
+    def warm_up(self) -> None:
+        """Start the worker processes and load the renderer in each (in the background)."""
+        if isinstance(self._pool, ProcessPoolExecutor) and self.render is not None:
+            for _ in range(self.processes):
+                self._pool.submit(_warm, self.render)
+
+    def draw(
+        self, state: State, events: Sequence[Event], pending: Decision | None
+    ) -> asyncio.Future[bytes | None] | None:
+        """Start drawing the board (the caller must not change `state` afterwards); None when
+        there is no renderer. Call from the event loop."""
+        if self._pool is None or self.render is None:
+            return None
+        loop = asyncio.get_running_loop()
+        return loop.run_in_executor(self._pool, functools.partial(self.render, state, list(events), pending))
+
+    async def board(self, game: Game, events: Sequence[Event]) -> bytes | None:
+        """The board of a game as it stands (`/caylus board`); None without a renderer."""
+        future = self.draw(game.state.copy(), events, game.decision)
+        return None if future is None else await future
+
+    def close(self) -> None:
+        if self._pool is not None:
+            pool, self._pool = self._pool, None
+            pool.shutdown(wait=True, cancel_futures=True)

@@ -13,11 +13,15 @@ exactly: load the snapshot's carry, re-feed the events of the moves logged after
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.rules import PHASE_NAMES, Event, EventKind
+from bot.rules import PHASE_NAMES, Decision, Event, EventKind, State
+
+log = logging.getLogger(__name__)
 
 # Events that mark the flow rather than tell what happened.
 QUIET = frozenset({EventKind.PHASE_END})
@@ -71,7 +75,9 @@ class PhaseReport:
     `seq` is the number of moves applied when the report was cut (it names the report: one
     report per applied move at most); `sections` are the phases it covers, oldest first (empty
     ones were folded in and say "nothing happened"); `png` is the board image (None when no
-    renderer is available); `game_over` marks the last report of a game.
+    renderer is available); `game_over` marks the last report of a game. `state` and `pending`
+    are the moment the report shows (a copy, never changed); `image` is the drawing under way
+    (`drawn()` waits for it and fills `png`).
     """
 
     table_id: int
@@ -80,7 +86,19 @@ class PhaseReport:
     sections: list[PhaseSection]
     game_over: bool = False
     png: bytes | None = None
-    state_json: str = field(default="", repr=False)  # the state the image shows
+    state: State | None = field(default=None, repr=False)
+    pending: Decision | None = field(default=None, repr=False)
+    image: asyncio.Future[bytes | None] | None = field(default=None, repr=False)
+
+    async def drawn(self) -> bytes | None:
+        """The board image, once drawn (None: no renderer, or the drawing failed)."""
+        if self.png is None and self.image is not None:
+            image, self.image = self.image, None
+            try:
+                self.png = await image
+            except Exception:
+                log.exception("table %d: the board for report %d could not be drawn", self.table_id, self.seq)
+        return self.png
 
     @property
     def round(self) -> int:
@@ -89,11 +107,6 @@ class PhaseReport:
     @property
     def phase(self) -> int:
         return self.sections[-1].phase if self.sections else 0
-
-    @property
-    def folded(self) -> list[PhaseSection]:
-        """Phases in this report where nothing happened."""
-        return [s for s in self.sections if not s.happened]
 
     @property
     def events(self) -> list[Event]:
@@ -136,7 +149,10 @@ class PhaseReport:
         )
 
     @classmethod
-    def from_json(cls, text: str, *, table_id: int, channel_id: int, seq: int, state_json: str) -> PhaseReport:
+    def from_json(
+        cls, text: str, *, table_id: int, channel_id: int, seq: int, state: State | None = None,
+        pending: Decision | None = None,
+    ) -> PhaseReport:  # fmt: skip
         d = json.loads(text)
         return cls(
             table_id=table_id,
@@ -144,7 +160,8 @@ class PhaseReport:
             seq=seq,
             sections=[PhaseSection.from_dict(s) for s in d["sections"]],
             game_over=bool(d.get("game_over")),
-            state_json=state_json,
+            state=state,
+            pending=pending,
         )
 
 

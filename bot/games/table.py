@@ -14,6 +14,7 @@ from typing import Any
 from bot.rules import Decision, Event, Game, Options, ScoreLine
 from bot.store import ABANDONED, FINISHED, OPEN, STARTED, MoveRecord, SeatRecord, TableRecord
 
+from .deadlines import TurnTimers
 from .reports import Chronicle
 from .settings import TableSettings
 
@@ -57,12 +58,15 @@ class Seat:
 @dataclass(frozen=True, slots=True)
 class Pending:
     """Whose decision a table waits for: the seat, the Discord id to ping (None: the AI decides),
-    the decision, its number `seq` (put it in buttons; `act` checks it) and its deadline.
+    the decision, its `number` (put it in buttons; `act` checks it) and its deadline.
 
-    `seq` is the table's decision number: the position of the next row in the move log. It
-    equals `decision.seq` (the index in the game's history) until a choice is undone; after an
-    undo the decision gets a new number, so buttons of the decisions made before are stale.
-    `decision.seq` carries the same number (the manager renumbers it), so either can be used.
+    Three counts are kept apart at a table: the **decision number** (`number` here, the
+    position of the next row in the move log, which holds choices and undos), the **history
+    index** (a choice's position in the game's history, `AppliedMove.history_index`) and the
+    **moves applied** (`Table.moves_applied`, the history's length). The decision number equals
+    the moves applied until a choice is undone; after an undo the decision gets a new number, so
+    buttons of the decisions made before are stale. `decision.seq` carries the decision number
+    too (the table renumbers it), so either can be used.
     `deadline_at` / `reminder_at` are Unix seconds (None: no deadline at this table, or the AI
     decides); `ai_takeover`: a person's seat that the AI plays for now (`user_id` is None).
     """
@@ -75,14 +79,10 @@ class Pending:
     user_id: int | None
     is_ai: bool
     decision: Decision
-    seq: int = -1
+    number: int
     deadline_at: float | None = None
     reminder_at: float | None = None
     ai_takeover: bool = False
-
-    def __post_init__(self) -> None:
-        if self.seq < 0:
-            object.__setattr__(self, "seq", self.decision.seq)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +96,6 @@ class GameResult:
     @property
     def winner_names(self) -> list[str]:
         return [self.seats[w].name for w in self.winners]
-
-    @property
-    def winner_user_ids(self) -> list[int]:
-        return [uid for w in self.winners if (uid := self.seats[w].user_id) is not None]
 
     def line(self) -> str:
         """`Ann=45 Bob=38 …` in seat order."""
@@ -123,14 +119,13 @@ class Table:
         self.game: Game | None = None
         self.chronicle = Chronicle()
         self.recent: deque[Event] = deque(maxlen=RECENT_EVENTS)
-        # The move log as far as the manager needs it: its size (the next decision number),
-        # the applied choices since the latest snapshot (the ones an undo may reach) and that
-        # snapshot's seq.
-        self.log_size = 0
+        # The move log as far as the manager needs it: its rows (choices and undos; their count
+        # is the pending decision's number) and the applied choices since the latest snapshot
+        # (the ones an undo may reach).
+        self.log_rows = 0
         self.since_snapshot: list[MoveRecord] = []
-        self.snapshot_seq = 0
-        # The current decision's timers: (decision number, reminder at, deadline at).
-        self.deadline_times: tuple[int, float, float] | None = None
+        # The pending decision's reminder and deadline.
+        self.timers: TurnTimers | None = None
         self.update(rec)
 
     def update(self, rec: TableRecord) -> None:
@@ -181,10 +176,6 @@ class Table:
         return [s.name for s in self.seats]
 
     @property
-    def humans(self) -> list[Seat]:
-        return [s for s in self.seats if not s.is_ai]
-
-    @property
     def moves_applied(self) -> int:
         return len(self.game.state.history) if self.game else 0
 
@@ -200,15 +191,21 @@ class Table:
         if self.status != STARTED or self.game is None:
             return None
         d = self.game.decision
-        if d is not None and d.seq != self.log_size:
-            d = d._replace(seq=self.log_size)
+        if d is not None and d.seq != self.log_rows:
+            d = d._replace(seq=self.log_rows)
         return d
+
+    @property
+    def pending_timers(self) -> TurnTimers | None:
+        """The pending decision's reminder and deadline, None if it has none."""
+        c = self.timers
+        return c if c is not None and c.number == self.log_rows and self.decision is not None else None
 
     @property
     def deadline_at(self) -> float | None:
         """When the pending decision's deadline passes (Unix seconds), None if it has none."""
-        c = self.deadline_times
-        return c[2] if c is not None and c[0] == self.log_size and self.decision is not None else None
+        c = self.pending_timers
+        return c.deadline_at if c is not None else None
 
     @property
     def pending(self) -> Pending | None:
@@ -216,13 +213,11 @@ class Table:
         if d is None:
             return None
         s = self.seats[d.player]
-        c = self.deadline_times
-        if c is not None and c[0] != d.seq:
-            c = None
+        c = self.pending_timers
         return Pending(
             self.id, self.guild_id, self.channel_id, s.seat, s.name,
             None if s.automatic else s.user_id, s.automatic, d, d.seq,
-            c[2] if c else None, c[1] if c else None, s.ai_takeover,
+            c.deadline_at if c else None, c.reminder_at if c else None, s.ai_takeover,
         )  # fmt: skip
 
     def with_seat(self, seat: int, **changes: Any) -> list[Seat]:
@@ -234,25 +229,6 @@ class Table:
         if self.game is None or not self.game.over:
             return None
         return GameResult(self.game.final_scores(), self.game.winners(), list(self.seats))
-
-    def record(self) -> TableRecord:
-        return TableRecord(
-            id=self.id,
-            guild_id=self.guild_id,
-            channel_id=self.channel_id,
-            creator_id=self.creator_id,
-            max_seats=self.max_seats,
-            options=options_to_dict(self.options),
-            seed=self.seed,
-            status=self.status,
-            created_at=self.created_at,
-            updated_at=self.updated_at,
-            started_at=self.started_at,
-            finished_at=self.finished_at,
-            reported_seq=self.reported_seq,
-            seats=[s.record() for s in self.seats],
-            settings=self.settings.to_dict(),
-        )
 
     def __repr__(self) -> str:
         return f"<Table {self.id} channel={self.channel_id} {self.status} seats={self.names}>"

@@ -13,19 +13,38 @@ that choice on the rebuilt game must give back the current state exactly.
 In the move log an undo is a row of its own (actor `undo`, the seq and code taken back, who
 undid and when) and the choice it took back is marked `undone`; the applied history is the rows
 neither undone nor undo (`history_from_log` replays a log so).
+
+`Undo` is the job (undo, can_undo) and, beside it, the take-back of a seat the AI played.
 """
+
 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterable
 
 from bot.rules import Event, Game
-from bot.store import AUTO, PLAYER, TAKEOVER, UNDO, MoveRecord
+from bot.store import AUTO, PLAYER, TAKEOVER, UNDO, MoveRecord, NewTimer
 
-from .refusals import ActedSince, CannotUndo, NothingToUndo, NotYourChoice, PhaseOver
+from .deadlines import TIMER_KINDS, decision_timers
+from .refusals import (
+    ActedSince,
+    CannotUndo,
+    MovedOnSince,
+    NothingToUndo,
+    NotTakenOver,
+    NotYourChoice,
+    PhaseOver,
+    Unavailable,
+)
+from .registry import Registry
 from .reports import event_to_dict
+from .results import ActResult, AppliedMove
 from .table import Seat, Table
+from .turns import Turns
+
+log = logging.getLogger(__name__)
 
 ENDS_PHASE = frozenset({"phase_end", "game_over"})
 
@@ -98,3 +117,111 @@ def history_from_log(log: Iterable[MoveRecord]) -> list[str]:
                 raise ValueError(f"log row {row.pos} is choice {row.seq}, expected {len(history)}")
             history.append(row.code)
     return history
+
+
+class Undo:
+    def __init__(self, registry: Registry, turns: Turns) -> None:
+        self.registry = registry
+        self.turns = turns
+
+    async def undo(self, channel_id: int, user_id: int, number: int | None = None) -> ActResult:
+        reg = self.registry
+        async with reg.lock(channel_id):
+            if number is not None:  # checked first: the button is out of date, whatever else
+                at = reg.table(channel_id)
+                if at is None or at.decision is None or at.log_rows != number:
+                    raise MovedOnSince()
+            t, seat = reg.seated(channel_id, user_id)
+            target = undo_target(t, seat)
+            game = t.game
+            assert game is not None
+            if target.seq != len(game.state.history) - 1 or target.code != game.state.history[-1]:
+                log.error("table %d: the undo window does not match the history", t.id)
+                raise Unavailable("The game could not be rebuilt, so nothing was undone.")
+            try:
+                restored, events = rebuild_without_last(game)
+            except RuntimeError:
+                log.exception("table %d: undo refused, the replay differs", t.id)
+                raise Unavailable("The game could not be rebuilt, so nothing was undone.") from None
+            current = t.chronicle.current
+            if events and not same_events(current[-len(events):], events):
+                log.error("table %d: undo refused, the chronicle does not end with the choice", t.id)
+                raise Unavailable("The game could not be rebuilt, so nothing was undone.")
+            d = restored.decision
+            assert d is not None and d.player == seat.seat
+            label = next((c.label for c in d.choices if c.code == target.code), target.code)
+            now = reg.clock()
+            number = t.log_rows  # the undo's own row; the decision gets the next number
+            timers, clock = decision_timers(t.settings, seat, number + 1, now)
+            row = MoveRecord(target.seq, seat.seat, user_id, target.code, now, UNDO, number)
+
+            def committed() -> None:
+                t.game = restored
+                if events:
+                    del current[-len(events):]
+                    if same_events(list(t.recent)[-len(events):], events):
+                        for _ in events:
+                            t.recent.pop()
+                t.log_rows = number + 1
+                t.since_snapshot.pop()
+                t.timers = clock
+                t.updated_at = now
+                reg.timers_stored(timers)
+
+            try:
+                await reg.commit(
+                    t,
+                    reg.store.record_undo(
+                        t.id, row, undone_n=target.pos,
+                        clear_timers=TIMER_KINDS if t.settings.has_deadline else (), timers=timers,
+                    ),
+                    committed,
+                )  # fmt: skip
+            except Unavailable:
+                raise Unavailable("The undo could not be saved, so nothing changed. Try again.") from None
+            undone = AppliedMove(
+                target.seq, seat.seat, seat.name, user_id, False, target.code, label, PLAYER, target.pos
+            )
+            return await self.turns.finish(ActResult(t, undone=undone, actor_id=user_id))
+
+    def can_undo(self, channel_id: int, user_id: int) -> bool:
+        t = self.registry.table(channel_id)
+        if t is None or not t.is_started or t.game is None:
+            return False
+        seat = t.seat_of(user_id)
+        if seat is None or not t.since_snapshot:
+            return False
+        last = t.since_snapshot[-1]
+        return last.seat == seat.seat and last.who == PLAYER and last.user_id == user_id
+
+    async def take_back(self, channel_id: int, user_id: int) -> Table:
+        reg = self.registry
+        async with reg.lock(channel_id):
+            t, seat = reg.seated(channel_id, user_id)
+            if not seat.ai_takeover:
+                raise NotTakenOver()
+            seats = t.with_seat(seat.seat, ai_takeover=False, missed_in_row=0)
+            now = reg.clock()
+            d = t.decision
+            timers: list[NewTimer] = []
+            clock = t.timers
+            clear: tuple[str, ...] = ()
+            if d is not None and d.player == seat.seat and t.settings.has_deadline:
+                timers, clock = decision_timers(t.settings, seats[seat.seat], d.seq, now)
+                clear = TIMER_KINDS
+
+            def committed() -> None:
+                t.seats, t.timers, t.updated_at = seats, clock, now
+                reg.timers_stored(timers)
+
+            try:
+                await reg.commit(
+                    t,
+                    reg.store.update_seat_states(
+                        t.id, [seats[seat.seat].record()], clear_timers=clear, timers=timers, now=now
+                    ),
+                    committed,
+                )
+            except Unavailable:
+                raise Unavailable("Your seat could not be saved, so the AI still plays it. Try again.") from None
+            return t

@@ -6,7 +6,8 @@ tables, registers the dynamic buttons and selects (so buttons posted before a re
 syncs the `/caylus` commands (to DEV_GUILD_ID only, when set: instant during development) and,
 in the background, re-posts the phase reports that were never acknowledged.
 
-`bot.publish_result(result)` posts any `ActResult` in its channel, from anywhere.
+Every result of a table reaches the channel through the manager's listener (`ChannelListener`),
+which the games layer calls under the table's lock: this layer holds no lock of its own.
 """
 
 from __future__ import annotations
@@ -24,12 +25,11 @@ from discord import app_commands
 from pydantic import ValidationError
 
 from bot.config import Settings, load_settings
-from bot.games import ActResult, Manager, Renderer, render_board_png
+from bot.games import Manager, Renderer, render_board_png
 
 from . import replies, texts
 from .commands import CaylusCommands
 from .components import DYNAMIC_ITEMS
-from .drawing import ProcessRenderer
 from .info import Info
 from .listener import ChannelListener
 from .lobby import Lobby
@@ -75,10 +75,6 @@ class CaylusBot(discord.Client):
         options.setdefault("max_messages", None)
         super().__init__(intents=intents, **options)
         self.settings = settings
-        self._drawing: ProcessRenderer | None = None
-        if render is not None and render_processes > 0:
-            render = self._drawing = ProcessRenderer(render, render_processes)
-        self.renderer = render
         self.tree = CaylusTree(self)
         self.tree.add_command(CaylusCommands())
         self.play = Play(self)
@@ -86,6 +82,7 @@ class CaylusBot(discord.Client):
         self.info = Info(self)
         self._manager_options: dict[str, Any] = {
             "render": render,
+            "render_processes": render_processes,
             "ai_level": ai_level,
             "synchronous": synchronous,
         }
@@ -95,7 +92,6 @@ class CaylusBot(discord.Client):
         self._freeze_memory = freeze_memory
         self._manager: Manager | None = None
         self._publisher: Publisher | None = None
-        self._locks: dict[int, asyncio.Lock] = {}
         self._background: set[asyncio.Task[Any]] = set()
 
     @property
@@ -110,28 +106,13 @@ class CaylusBot(discord.Client):
             raise RuntimeError("the bot is not set up yet")
         return self._publisher
 
-    def channel_lock(self, channel_id: int) -> asyncio.Lock:
-        """Held across a move and the hand-over of its result to the publisher."""
-        lock = self._locks.get(channel_id)
-        if lock is None:
-            lock = self._locks[channel_id] = asyncio.Lock()
-        return lock
-
-    def publish_result(self, result: ActResult, *, actor_id: int | None = None) -> asyncio.Task[None]:
-        """Post what a move (or a run of moves) did in its channel; callable from anywhere."""
-        return self.publisher.publish(result, actor_id=actor_id)
-
     async def setup_hook(self) -> None:
-        if self._drawing is not None:
-            self._drawing.warm_up()
         self._manager = await Manager.open(
             self.settings, listener=ChannelListener(self), **self._manager_options
         )
         loaded = await self._manager.load()
         log.info("%d active table(s) loaded from %s", loaded, self.settings.database_path)
-        self._publisher = Publisher(
-            self, self._manager, retry_delays=self._retry_delays, lock=self.channel_lock
-        )
+        self._publisher = Publisher(self, self._manager, retry_delays=self._retry_delays)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync_commands()
         task = asyncio.create_task(self._catch_up(), name="caylus-catch-up")
@@ -170,9 +151,6 @@ class CaylusBot(discord.Client):
         if self._manager is not None:
             manager, self._manager = self._manager, None
             await manager.close()
-        if self._drawing is not None:
-            drawing, self._drawing = self._drawing, None
-            await asyncio.to_thread(drawing.close)
 
 
 async def run(settings: Settings) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.games import NoTable, NotStarted, Table, render_async
+from bot.games import NoTable, NotStarted, Table
 from bot.rules import TOPICS, search_glossary
 
 from . import replies, texts
@@ -50,15 +50,13 @@ class Info:
             return
         if not interaction.response.is_done():
             await replies.defer(interaction, thinking=True, public=True)
-        state_json = game.to_json()
         s = game.state
         events = [e for e in table.recent if e.round == s.round and e.phase == s.phase]
         png = None
-        if self.bot.renderer is not None:
-            try:
-                png = await render_async(self.bot.renderer, state_json, events)
-            except Exception:
-                log.exception("table %d: the board could not be drawn", table.id)
+        try:
+            png = await self.bot.manager.renderer.board(game, events)
+        except Exception:
+            log.exception("table %d: the board could not be drawn", table.id)
         caption = texts.board_caption(table)
         try:
             if png is None:

@@ -1,14 +1,11 @@
-"""What the manager does by itself reaches the channel: moves made when a deadline passed (and
-the AI moves that followed, also after a restart), reminders, seats handed to the AI."""
+"""What the games layer hands over reaches the channel: every result of a table (in the order of
+its decision numbers), reminders, seats handed to the AI."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.games import ActResult, Pending, Seat, Table
-from bot.games.deadlines import BaseListener
-
-from . import texts
+from bot.games import ActResult, BaseListener, Pending
 
 if TYPE_CHECKING:
     from .app import CaylusBot
@@ -18,11 +15,8 @@ class ChannelListener(BaseListener):
     def __init__(self, bot: CaylusBot) -> None:
         self.bot = bot
 
-    async def on_auto(self, result: ActResult, why: str) -> None:
-        self.bot.publisher.publish(result, note=why or None)
+    async def on_result(self, result: ActResult) -> None:
+        self.bot.publisher.publish(result)
 
     async def on_reminder(self, pending: Pending, deadline_at: float) -> None:
         self.bot.publisher.remind(pending)
-
-    async def on_takeover(self, table: Table, seat: Seat) -> None:
-        self.bot.publisher.announce(table.channel_id, texts.taken_over(table, seat.name))

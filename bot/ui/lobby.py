@@ -80,17 +80,16 @@ class Lobby:
         options = {"jeweller": jeweller, "lawyer_pp": lawyer_pp, "simple_favors": simple_favours}
         try:
             replies.require_posting(interaction)
-            async with self.bot.channel_lock(interaction.channel_id):
-                table = await self.bot.manager.create_table(
-                    interaction.guild_id,
-                    interaction.channel_id,
-                    user.id,
-                    user.display_name,
-                    seats,
-                    options,
-                    ai_seats=[ai_level] * ai,
-                    settings={"ai_level": ai_level, "deadline": deadline, "takeover_after": takeover_after},
-                )
+            table = await self.bot.manager.create_table(
+                interaction.guild_id,
+                interaction.channel_id,
+                user.id,
+                user.display_name,
+                seats,
+                options,
+                ai_seats=[ai_level] * ai,
+                settings={"ai_level": ai_level, "deadline": deadline, "takeover_after": takeover_after},
+            )
         except Refusal as r:
             await replies.refuse(interaction, r)
             return
@@ -153,13 +152,10 @@ class Lobby:
                 note = texts.ai_added(table)
             elif action == "start":
                 replies.require_posting(interaction)
-                async with self.bot.channel_lock(channel_id):
-                    result = await manager.start(channel_id, user.id, is_moderator=is_moderator(interaction))
-                    self.bot.publisher.publish(result, actor_id=user.id, new_game=True)
+                await manager.start(channel_id, user.id, is_moderator=is_moderator(interaction))  # published
                 note = texts.started()
             elif action == "abandon":
-                async with self.bot.channel_lock(channel_id):
-                    await manager.abandon(channel_id, user.id, is_moderator=is_moderator(interaction))
+                await manager.abandon(channel_id, user.id, is_moderator=is_moderator(interaction))
                 self.bot.publisher.forget_table(table)
                 self.bot.publisher.announce(channel_id, texts.abandoned(user.id))
                 await replies.show(interaction, texts.abandoned_ephemeral(), view=None)

@@ -1,10 +1,11 @@
 """Playing: the chooser, choice clicks and the move commands all end in `Play.act`.
 
-`act` is the one path from Discord to `manager.act`: acknowledge first (storage, AI seats and
-board images can take longer than Discord's 3 seconds), check that the game can be posted here,
-apply under the channel's lock, hand the result to the publisher in the same lock (so results
-are posted in the order they happened), then tell the player what was done — and, when the next
-decision is theirs too (a favour's line, then its effect), show it right there.
+`act` is the one path from Discord to `manager.act`: acknowledge first (storage and AI seats can
+take longer than Discord's 3 seconds), check that the game can be posted here, apply (the games
+layer takes the table's lock and hands the result to the publisher, in the order of decision
+numbers; this layer holds no lock of its own), then tell the player what was done — and, when
+the next decision is theirs too (a favour's line, then its effect), show it right there. The
+confirmation never waits for a board image.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from discord import app_commands
 from bot.games import (
     CannotUndo,
     GameOver,
+    MovedOnSince,
     NotAPlayer,
     NotStarted,
     NotYourTurn,
@@ -90,7 +92,7 @@ class Play:
         except Refusal as r:
             await replies.refuse(interaction, r)
             return
-        note = "" if pending.seq == seq else texts.MOVED_ON
+        note = "" if pending.number == seq else texts.MOVED_ON
         content, view = chooser_for(table, pending, note=note)
         await replies.say(interaction, content, view=view)
 
@@ -149,11 +151,9 @@ class Play:
         manager = self.bot.manager
         try:
             replies.require_posting(interaction)
-            async with self.bot.channel_lock(channel_id):
-                result = await manager.act(channel_id, user_id, seq, code)
-                self.bot.publisher.publish(result, actor_id=user_id)
-                pending = result.table.pending  # now, which may already be later than the result's
-                can_undo = pending is not None and manager.can_undo(channel_id, user_id)
+            result = await manager.act(channel_id, user_id, seq, code)
+            pending = result.table.pending  # now, which may already be later than the result's
+            can_undo = pending is not None and manager.can_undo(channel_id, user_id)
         except StaleDecision as r:
             view = None
             table = manager.table(channel_id)
@@ -186,7 +186,7 @@ class Play:
         user_id = interaction.user.id
         mine = pending is not None and pending.user_id == user_id and not pending.is_ai
         header = texts.chooser_header(table, pending.decision) if mine and pending else None
-        undo_seq = pending.seq if can_undo and pending is not None else None
+        undo_seq = pending.number if can_undo and pending is not None else None
         view = None
         if mine or undo_seq is not None:
             decision = pending.decision if mine and pending else None
@@ -208,15 +208,11 @@ class Play:
             return
         user_id = interaction.user.id
         try:
-            async with self.bot.channel_lock(table.channel_id):
-                current = table.pending
-                if seq is not None and (current is None or current.seq != seq):
-                    raise CannotUndo(texts.UNDO_TOO_LATE)
-                result = await manager.undo(table.channel_id, user_id)
-                undone = result.undone
-                note = texts.undone_public(undone.name, undone.label) if undone else None
-                self.bot.publisher.publish(result, actor_id=user_id, note=note)
-                pending = table.pending
+            result = await manager.undo(table.channel_id, user_id, seq)
+            pending = table.pending
+        except MovedOnSince:
+            await replies.refuse(interaction, CannotUndo(texts.UNDO_TOO_LATE))
+            return
         except Refusal as r:
             await replies.refuse(interaction, r)
             return
@@ -229,9 +225,8 @@ class Play:
             return
         channel_id = interaction.channel_id or 0
         try:
-            async with self.bot.channel_lock(channel_id):
-                table = await self.bot.manager.take_back(channel_id, interaction.user.id)
-                pending = table.pending
+            table = await self.bot.manager.take_back(channel_id, interaction.user.id)
+            pending = table.pending
         except Refusal as r:
             await replies.refuse(interaction, r)
             return

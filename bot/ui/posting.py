@@ -1,9 +1,12 @@
 """Posting what the game did in its channel: phase reports, the turn message, the final scores.
 
-`Publisher.publish(result)` is the one way an `ActResult` reaches Discord, whoever produced it: an
-interaction handler, the start-up redelivery, a timer or the manager's listener. It returns at
-once; the posting runs in a per-channel chain, so everything published in one channel appears in
-the order it was published, and a slow or failing channel never holds up another.
+`Publisher.publish(result)` is the one way an `ActResult` reaches Discord: the manager's listener
+calls it for every result, under the table's lock, so a table's results are published in the
+order of their decision numbers (`result.number`; an older one arriving after a newer one is
+refused, never posted). It returns at once; the posting runs in a per-channel chain, so
+everything published in one channel appears in the order it was published, and a slow or
+failing channel never holds up another. A report waits in the chain for its board image (drawn
+off the event loop); nothing else waits for it.
 
 - A phase report is posted with its board image, then acknowledged (`manager.ack`). If Discord
   fails (5xx, network, missing permissions), the post is retried with backoff until it goes
@@ -14,7 +17,8 @@ the order it was published, and a slow or failing channel never holds up another
   decides again (a favour's line, then its effect), the turn message is updated in place, without
   a ping; when it is no longer current it is deleted, so the channel shows one turn message.
   A reminder (`remind`, from the manager's listener) posts it again with a new ping.
-- `announce` puts a plain line in its place among the posts (a seat handed to the AI).
+- `announce` puts a plain line in its place among the posts; a seat handed to the AI is announced
+  after the result that handed it over.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ import discord
 from discord.utils import MISSING
 
 from bot.games import ActResult, GameResult, Manager, Pending, PhaseReport, Refusal, Seat, Table
-from bot.rules import Event, Game
+from bot.rules import Event, final_scores, winners
 
 from . import ids, texts
 from .chooser import open_view
@@ -67,19 +71,20 @@ class TurnPost:
     channel_id: int
     message_id: int
     user_id: int
-    seq: int
+    number: int  # the decision number it shows
     lines: list[str] = field(default_factory=list)
 
 
 def final_result(report: PhaseReport, table: Table | None) -> GameResult:
     """The final scores of the game a last report belongs to (from its own snapshot)."""
-    game = Game.from_json(report.state_json) if report.state_json else None
-    if game is None and table is not None and table.game is not None:
-        game = table.game
-    assert game is not None, "a game-over report without its state"
-    names = [p.name for p in game.state.players]
+    state = report.state
+    if state is None and table is not None and table.game is not None:
+        state = table.game.state
+    assert state is not None, "a game-over report without its state"
+    names = [p.name for p in state.players]
     seats = list(table.seats) if table is not None else [Seat(i, n, None) for i, n in enumerate(names)]
-    return GameResult(game.final_scores(), game.winners(), seats)
+    scores = final_scores(state)
+    return GameResult(scores, winners(scores), seats)
 
 
 class Publisher:
@@ -89,15 +94,13 @@ class Publisher:
         manager: Manager,
         *,
         retry_delays: Sequence[float] = RETRY_DELAYS,
-        lock: Callable[[int], asyncio.Lock] | None = None,
     ) -> None:
         self.client = client
         self.manager = manager
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._lock = lock or self._own_lock
         self.retry_delays = tuple(retry_delays) or RETRY_DELAYS
         self._tails: dict[int, asyncio.Task[None]] = {}
         self._turns: dict[int, TurnPost] = {}  # table id -> its turn message
+        self._numbers: dict[int, int] = {}  # table id -> the decision number last published
         self._latest: dict[int, int] = {}  # channel id -> the bot's last post there
         self._advancing: set[int] = set()  # tables whose AI seat is retried
         self._swept: set[int] = set()  # tables whose older turn messages were looked for
@@ -105,28 +108,32 @@ class Publisher:
 
     # ----- the surface -----------------------------------------------------------------------
 
-    def publish(
-        self,
-        result: ActResult,
-        *,
-        actor_id: int | None = None,
-        new_game: bool = False,
-        note: str | None = None,
-    ) -> asyncio.Task[None]:
-        """Post what `result` did: `note` first if given (why the game moved by itself), its
-        phase reports (each acknowledged once posted), the final scores at the end, and the turn
-        message of the next decision. `actor_id` is the person whose input produced it (None
-        for timers and the like): they are not pinged. `new_game`: the game has just started,
-        so no turn message of it can be in the channel yet."""
-        if new_game:
-            self._swept.add(result.table.id)
+    def publish(self, result: ActResult) -> asyncio.Task[None] | None:
+        """Post what `result` did: why the game moved by itself first (`result.why`) or the undo,
+        its phase reports (each acknowledged once posted), the final scores at the end, the turn
+        message of the next decision, then the seats handed to the AI meanwhile. The person whose
+        input produced it (`result.actor_id`) is not pinged. A result older than one already
+        published for its table is refused (None): posts follow the decision numbers."""
+        table = result.table
+        last = self._numbers.get(table.id, -1)
+        if result.number < last:
+            log.warning("table %d: result %d published after %d; not posted", table.id, result.number, last)
+            return None
+        self._numbers[table.id] = result.number
+        if result.opening:
+            self._swept.add(table.id)  # no turn message of a new game can be in the channel yet
+        note = result.why or None
+        if result.undone is not None:
+            note = texts.undone_public(result.undone.name, result.undone.label)
 
         async def job() -> None:
             if note:
-                await self._send(result.table.channel_id, note)
-            await self._deliver(result, actor_id)
+                await self._send(table.channel_id, note)
+            await self._deliver(result, result.actor_id)
+            for seat in result.takeovers:
+                await self._send(table.channel_id, texts.taken_over(table, seat.name))
 
-        return self._enqueue(result.table.channel_id, job)
+        return self._enqueue(table.channel_id, job)
 
     def remind(self, pending: Pending) -> asyncio.Task[None]:
         """Half of a person's time has passed: a new turn message that pings them again."""
@@ -203,12 +210,6 @@ class Publisher:
 
     # ----- the per-channel chains ------------------------------------------------------------
 
-    def _own_lock(self, channel_id: int) -> asyncio.Lock:
-        lock = self._locks.get(channel_id)
-        if lock is None:
-            lock = self._locks[channel_id] = asyncio.Lock()
-        return lock
-
     def _enqueue(self, channel_id: int, job: Callable[[], Awaitable[None]]) -> asyncio.Task[None]:
         before = self._tails.get(channel_id)
 
@@ -247,7 +248,7 @@ class Publisher:
         await self._send(
             report.channel_id,
             texts.report_message(report),
-            png=report.png,
+            png=await report.drawn(),
             filename=report.filename,
         )
         if report.game_over:
@@ -276,41 +277,35 @@ class Publisher:
         *,
         reminder: bool = False,
     ) -> None:
-        # Read the table between two moves: under the channel's lock no move of this bot is
-        # half applied (its decision already there, its commit not yet done).
-        async with self._lock(table.channel_id):
-            current = table.pending
-            if pending is None or current is None:
-                over = not table.is_active
-            elif current.seq != pending.seq:
-                return  # superseded: a later publication shows the decision after this one
-            elif current.is_ai or current.user_id is None:
-                self._advance_later(table)
-                return
-            else:
-                plan = self._plan_turn(table, current, events, actor_id, reminder)
-                shown = current
+        # The table is never seen half changed: a move replaces its game only once committed.
+        current = table.pending
         if pending is None or current is None:
-            if over:
+            if not table.is_active:
                 await self._retire(table.id)
             return
+        if current.number != pending.number:
+            return  # superseded: a later publication shows the decision after this one
+        if current.is_ai or current.user_id is None:
+            self._advance_later(table)
+            return
+        plan = self._plan_turn(table, current, events, actor_id, reminder)
         if plan is not None:
-            await self._show_turn(table, shown, *plan)
+            await self._show_turn(table, current, *plan)
 
     def _plan_turn(
         self, table: Table, current: Pending, events: Sequence[Event], actor_id: int | None, reminder: bool
     ) -> tuple[str, discord.ui.View, list[str], bool, bool] | None:
         """What the turn message says now: (content, view, lines, edit in place, ping)."""
         prev = self._turns.get(table.id)
-        if prev is not None and prev.seq == current.seq and not reminder:
+        if prev is not None and prev.number == current.number and not reminder:
             return None  # already shown
         happened = texts.just_happened(events, HAPPENED_LINES)
         latest = prev is not None and self._latest.get(table.channel_id) == prev.message_id
         lines = (prev.lines + happened)[-HAPPENED_LINES:] if prev is not None and latest else happened
-        if prev is not None and prev.seq == current.seq:
+        if prev is not None and prev.number == current.number:
             lines = prev.lines
         content = texts.turn_message(table, current, lines, reminder=reminder)
-        view = open_view(table.id, current.seq)
+        view = open_view(table.id, current.number)
         in_place = prev is not None and latest and prev.user_id == current.user_id and not reminder
         ping = reminder or current.user_id != actor_id
         return content, view, lines, in_place, ping
@@ -328,7 +323,7 @@ class Publisher:
         assert current.user_id is not None
         prev = self._turns.get(table.id)
         if in_place and prev is not None and await self._edit(prev, content, view):
-            prev.seq, prev.lines = current.seq, lines
+            prev.number, prev.lines = current.number, lines
             return
         mentions = (
             discord.AllowedMentions(users=[discord.Object(current.user_id)], everyone=False, roles=False)
@@ -336,7 +331,7 @@ class Publisher:
             else NO_MENTIONS
         )
         message = await self._send(table.channel_id, content, view=view, mentions=mentions)
-        self._turns[table.id] = TurnPost(table.channel_id, message.id, current.user_id, current.seq, lines)
+        self._turns[table.id] = TurnPost(table.channel_id, message.id, current.user_id, current.number, lines)
         if prev is not None:
             await self._delete(prev)
         elif table.id not in self._swept:
@@ -356,6 +351,7 @@ class Publisher:
             log.info("table %d: older turn messages could not be looked for: %s", table.id, e)
 
     async def _retire(self, table_id: int) -> None:
+        self._numbers.pop(table_id, None)
         prev = self._turns.pop(table_id, None)
         if prev is not None:
             await self._delete(prev)
@@ -369,7 +365,7 @@ class Publisher:
         async def retry() -> None:
             try:
                 await asyncio.sleep(self.retry_delays[0])
-                result = await self.manager.advance(table.channel_id)
+                await self.manager.advance(table.channel_id)  # its result comes back through publish
             except Refusal:
                 return
             except Exception:
@@ -377,7 +373,6 @@ class Publisher:
                 return
             finally:
                 self._advancing.discard(table.id)
-            self.publish(result)
 
         asyncio.create_task(retry(), name=f"caylus-ai-{table.id}")
 

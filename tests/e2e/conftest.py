@@ -64,9 +64,9 @@ class World:
 
     def table_seed(self, seed: int) -> None:
         """Tables opened from now on are set up from `seed` (as if drawn by the manager)."""
-        import bot.games.manager
+        import bot.games.lobby
 
-        self.monkeypatch.setattr(bot.games.manager.secrets, "randbelow", lambda n: seed % n)
+        self.monkeypatch.setattr(bot.games.lobby.secrets, "randbelow", lambda n: seed % n)
 
     def factory(self, **overrides: Any) -> Callable[..., CaylusBot]:
         settings = Settings(  # type: ignore[call-arg]

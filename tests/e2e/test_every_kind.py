@@ -12,6 +12,7 @@ import random
 import pytest
 
 from bot.ui.chooser import layout
+from tests.games.helpers import pending_at
 
 from .conftest import World
 from .positions import KINDS, NAMES, load_positions
@@ -33,10 +34,10 @@ async def test_decision_kind_through_the_chooser(world: World, kind: str) -> Non
             await manager.join(channel_id, int(person.id), name)
         await manager.start(channel_id, int(world.ann.id))
         for code in history:
-            p = manager.pending(channel_id)
+            p = pending_at(manager, channel_id)
             assert p is not None and p.user_id is not None
-            await manager.act(channel_id, p.user_id, p.seq, code)
-        pending = manager.pending(channel_id)
+            await manager.act(channel_id, p.user_id, p.number, code)
+        pending = pending_at(manager, channel_id)
         assert pending is not None and pending.decision.kind == kind, (
             "positions.json no longer leads to this decision: run python -m tests.e2e.positions"
         )

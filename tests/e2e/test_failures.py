@@ -3,7 +3,10 @@ a report never posted before the bot stops. Nothing is lost."""
 
 from __future__ import annotations
 
+import asyncio
+
 from tests.fake_discord import Perm
+from tests.games.helpers import pending_at
 
 from .conftest import TINY_PNG, World
 from .helpers import (
@@ -96,8 +99,8 @@ async def test_report_never_posted_comes_back_after_a_restart(world: World) -> N
 
 
 async def test_lost_permission_while_posting_from_outside_an_interaction(world: World) -> None:
-    """A result made outside any interaction (as a deadline's automatic move will be) is posted
-    through `publish_result`; a 403 is retried until the permission is back."""
+    """A result made outside any interaction (as a deadline's automatic move is) is posted
+    through the manager's listener; a 403 is retried until the permission is back."""
     async with world.bot() as run:
         await seated_table(world, world.ann, [world.bob])
         turn = await current_turn(world)
@@ -105,15 +108,15 @@ async def test_lost_permission_while_posting_from_outside_an_interaction(world: 
         manager = run.bot.manager
         channel_id = int(world.channel.id)
         world.fake.forbid_sends(world.channel)
-        p = manager.pending(channel_id)
+        p = pending_at(manager, channel_id)
         assert p is not None
-        result = await manager.act(channel_id, int(player.id), p.seq, "pass")
-        task = run.bot.publish_result(result)
+        await manager.act(channel_id, int(player.id), p.number, "pass")
+        posted = asyncio.ensure_future(run.bot.publisher.idle())
         await world.fake.state.changed.wait_for(
             lambda: any(c.status == 403 for c in world.fake.requests("POST")), 5.0, lambda: "no 403"
         )
-        assert not task.done()
+        assert not posted.done()
         world.fake.allow(world.channel)
-        await task
-        nxt = await current_turn(world, after_seq=p.seq)
+        await posted
+        nxt = await current_turn(world, after_seq=p.number)
         assert whose(nxt, world) is not player

@@ -3,6 +3,8 @@ reach the channel through the listener, with the same publisher as every other m
 
 from __future__ import annotations
 
+from tests.games.helpers import pending_at
+
 from .conftest import World
 from .helpers import current_turn, turn_messages, whose
 
@@ -17,10 +19,10 @@ async def test_deadline_reminder_and_takeover_reach_the_channel(world: World) ->
             settings={"deadline": 600, "takeover_after": 1},
         )  # fmt: skip
         await manager.join(channel_id, int(world.bob.id), "Bob")
-        run.bot.publish_result(await manager.start(channel_id, int(world.ann.id)))
+        await manager.start(channel_id, int(world.ann.id))  # published through the listener
         turn = await current_turn(world)
         late = whose(turn, world)
-        seq = manager.pending(channel_id).seq  # type: ignore[union-attr]
+        seq = pending_at(manager, channel_id).number  # type: ignore[union-attr]
         assert f"<t:{int(now[0]) + 600}:R>" in turn.content
 
         now[0] += 301
@@ -58,9 +60,9 @@ async def test_a_deadline_that_fell_due_while_the_bot_was_down_acts_once(world: 
             settings={"deadline": 3600, "takeover_after": None},
         )  # fmt: skip
         await manager.join(channel_id, int(world.bob.id), "Bob")
-        run.bot.publish_result(await manager.start(channel_id, int(world.ann.id)))
+        await manager.start(channel_id, int(world.ann.id))  # published through the listener
         turn = await current_turn(world)
-        seq = manager.pending(channel_id).seq  # type: ignore[union-attr]
+        seq = pending_at(manager, channel_id).number  # type: ignore[union-attr]
 
     now[0] += 2 * 3600  # the bot is down while the deadline passes
     async with world.bot(clock=lambda: now[0]) as run:

@@ -45,6 +45,22 @@ async def started_table(
     return users, result
 
 
+def pending_at(manager: Manager, channel: int) -> Pending | None:
+    """The pending decision at the channel's table."""
+    t = manager.table(channel)
+    return t.pending if t is not None else None
+
+
+def waiting(manager: Manager, user_id: int | None = None) -> list[Pending]:
+    """The tables waiting on a person (on `user_id`, if given), oldest table first."""
+    out = []
+    for t in sorted(manager.tables(), key=lambda t: t.id):
+        p = t.pending
+        if p is not None and p.user_id is not None and (user_id is None or p.user_id == user_id):
+            out.append(p)
+    return out
+
+
 def random_code(decision: Decision, rng: random.Random) -> str:
     return rng.choice(decision.choices).code
 
@@ -53,11 +69,11 @@ async def play_people(manager: Manager, channel: int, rng: random.Random, max_mo
     """Answer the pending decisions of people at random until the game ends (or max_moves)."""
     moves = 0
     while max_moves is None or moves < max_moves:
-        p = manager.pending(channel)
+        p = pending_at(manager, channel)
         if p is None:
             break
         assert not p.is_ai and p.user_id is not None
-        await manager.act(channel, p.user_id, p.seq, random_code(p.decision, rng))
+        await manager.act(channel, p.user_id, p.number, random_code(p.decision, rng))
         moves += 1
     return moves
 
@@ -95,12 +111,15 @@ class Recorder(BaseListener):
     """A listener that records what the manager told it."""
 
     def __init__(self) -> None:
-        self.autos: list[tuple[ActResult, str]] = []
+        self.results: list[ActResult] = []
+        self.autos: list[tuple[ActResult, str]] = []  # the results the game made by itself
         self.reminders: list[tuple[Pending, float]] = []
         self.takeovers: list[tuple[Table, Seat]] = []
 
-    async def on_auto(self, result: ActResult, why: str) -> None:
-        self.autos.append((result, why))
+    async def on_result(self, result: ActResult) -> None:
+        self.results.append(result)
+        if result.why and result.moves:
+            self.autos.append((result, result.why))
 
     async def on_reminder(self, pending: Pending, deadline_at: float) -> None:
         self.reminders.append((pending, deadline_at))

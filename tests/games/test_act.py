@@ -22,7 +22,16 @@ from bot.games import (
 )
 from bot.rules import Game
 
-from .helpers import GUILD, FakeRenderer, open_manager, play_people, random_code, started_table
+from .helpers import (
+    GUILD,
+    FakeRenderer,
+    open_manager,
+    pending_at,
+    play_people,
+    random_code,
+    started_table,
+    waiting,
+)
 
 
 async def test_refusals_say_why(manager: Manager) -> None:
@@ -33,20 +42,20 @@ async def test_refusals_say_why(manager: Manager) -> None:
     with pytest.raises(NotStarted):
         await manager.act(1, 101, 0, "p")
     await manager.start(1, 101)
-    p = manager.pending(1)
+    p = pending_at(manager, 1)
     assert p is not None and p.user_id in (101, 102)
     other = 203 - p.user_id
     with pytest.raises(NotAPlayer):
-        await manager.act(1, 999, p.seq, p.decision.choices[0].code)
+        await manager.act(1, 999, p.number, p.decision.choices[0].code)
     with pytest.raises(NotYourTurn) as not_yours:
-        await manager.act(1, other, p.seq, p.decision.choices[0].code)
+        await manager.act(1, other, p.number, p.decision.choices[0].code)
     assert not_yours.value.whose.user_id == p.user_id and not_yours.value.whose.name in not_yours.value.message
     with pytest.raises(StaleDecision):
-        await manager.act(1, p.user_id, p.seq - 1, p.decision.choices[0].code)
+        await manager.act(1, p.user_id, p.number - 1, p.decision.choices[0].code)
     with pytest.raises(StaleDecision):
-        await manager.act(1, p.user_id, p.seq + 1, p.decision.choices[0].code)
+        await manager.act(1, p.user_id, p.number + 1, p.decision.choices[0].code)
     with pytest.raises(Illegal) as illegal:
-        await manager.act(1, p.user_id, p.seq, "no-such-choice")
+        await manager.act(1, p.user_id, p.number, "no-such-choice")
     assert illegal.value.reason and illegal.value.reason in illegal.value.message
     # Nothing was applied or logged by any refusal.
     t = manager.table(1)
@@ -56,12 +65,12 @@ async def test_refusals_say_why(manager: Manager) -> None:
 
 async def test_one_player_pressing_twice_applies_once(manager: Manager) -> None:
     users, _ = await started_table(manager, 1, humans=2)
-    p = manager.pending(1)
+    p = pending_at(manager, 1)
     assert p is not None and p.user_id is not None
     code = p.decision.choices[0].code
     outcomes = await asyncio.gather(
-        manager.act(1, p.user_id, p.seq, code),
-        manager.act(1, p.user_id, p.seq, code),
+        manager.act(1, p.user_id, p.number, code),
+        manager.act(1, p.user_id, p.number, code),
         return_exceptions=True,
     )
     applied = [o for o in outcomes if not isinstance(o, BaseException)]
@@ -71,15 +80,15 @@ async def test_one_player_pressing_twice_applies_once(manager: Manager) -> None:
     assert t is not None and t.game is not None
     moves = await manager.store.moves(t.id)
     assert [m.code for m in moves] == t.game.state.history
-    assert [m.seq for m in moves if m.user_id == p.user_id].count(p.seq) == 1
+    assert [m.seq for m in moves if m.user_id == p.user_id].count(p.number) == 1
 
 
 async def test_two_players_pressing_at_once(manager: Manager) -> None:
     users, _ = await started_table(manager, 1, humans=3, seed=3)
     for _ in range(10):  # several rounds of simultaneous presses by everyone
-        p = manager.pending(1)
+        p = pending_at(manager, 1)
         assert p is not None
-        presses = [manager.act(1, uid, p.seq, random_code(p.decision, random.Random(uid))) for uid in users]
+        presses = [manager.act(1, uid, p.number, random_code(p.decision, random.Random(uid))) for uid in users]
         outcomes = await asyncio.gather(*presses, return_exceptions=True)
         for uid, outcome in zip(users, outcomes, strict=True):
             if uid == p.user_id:
@@ -94,13 +103,13 @@ async def test_two_players_pressing_at_once(manager: Manager) -> None:
 
 async def test_stale_button_after_the_game_moved_on(manager: Manager) -> None:
     users, _ = await started_table(manager, 1, humans=2, seed=11)
-    first = manager.pending(1)
+    first = pending_at(manager, 1)
     assert first is not None and first.user_id is not None
-    await manager.act(1, first.user_id, first.seq, first.decision.choices[0].code)
+    await manager.act(1, first.user_id, first.number, first.decision.choices[0].code)
     await play_people(manager, 1, random.Random(1), max_moves=5)
     with pytest.raises(StaleDecision) as stale:
-        await manager.act(1, first.user_id, first.seq, first.decision.choices[0].code)
-    assert stale.value.current_seq is not None and stale.value.current_seq > first.seq
+        await manager.act(1, first.user_id, first.number, first.decision.choices[0].code)
+    assert stale.value.current_seq is not None and stale.value.current_seq > first.number
     assert "no longer current" in stale.value.message
 
 
@@ -109,14 +118,14 @@ async def test_whose_turn_across_tables(manager: Manager) -> None:
     await started_table(manager, 2, humans=2, first_user=102, seed=2)  # users 102, 103
     rng = random.Random(4)
     for _ in range(40):
-        everyone = manager.waiting()
+        everyone = waiting(manager)
         assert len(everyone) == 2  # every table waits on someone
         for uid in (101, 102, 103):
-            mine = manager.tables_waiting_on(uid)
+            mine = waiting(manager, uid)
             assert {p.channel_id for p in mine} == {p.channel_id for p in everyone if p.user_id == uid}
         p = everyone[rng.randrange(2)]
         assert p.user_id is not None
-        await manager.act(p.channel_id, p.user_id, p.seq, random_code(p.decision, rng))
+        await manager.act(p.channel_id, p.user_id, p.number, random_code(p.decision, rng))
 
 
 async def test_ai_seats_play_themselves(manager: Manager) -> None:
@@ -125,7 +134,7 @@ async def test_ai_seats_play_themselves(manager: Manager) -> None:
     while not result.game_over:
         p = result.pending
         assert p is not None and p.user_id == users[0] and not p.is_ai  # only ever waits on the person
-        result = await manager.act(1, users[0], p.seq, random_code(p.decision, rng))
+        result = await manager.act(1, users[0], p.number, random_code(p.decision, rng))
         assert result.moves[0].user_id == users[0]
         assert all(m.is_ai and m.user_id is None for m in result.moves[1:])
     assert result.result is not None and result.pending is None
@@ -149,7 +158,7 @@ async def test_reports_after_every_phase(tmp_path: Path) -> None:
         while not result.game_over:
             p = result.pending
             assert p is not None and p.user_id is not None
-            result = await manager.act(1, p.user_id, p.seq, random_code(p.decision, rng))
+            result = await manager.act(1, p.user_id, p.number, random_code(p.decision, rng))
             reports += result.reports
             events += result.events
         t = manager.table(1)
@@ -161,19 +170,21 @@ async def test_reports_after_every_phase(tmp_path: Path) -> None:
         assert sum(len(r.events) for r in reports) == len(events)  # nothing lost, nothing twice
         assert reports[-1].game_over and not any(r.game_over for r in reports[:-1])
         # A report never stands alone for a phase in which nothing happened.
-        assert any(r.folded for r in reports)
+        folded = {id(r): [s for s in r.sections if not s.happened] for r in reports}
+        assert any(folded.values())
         for r in reports:
             assert any(s.happened for s in r.sections) or r.game_over
-            for s in r.folded:
+            for s in folded[id(r)]:
                 assert f"{s.heading}**: nothing happened" in r.text()
-        # Each report has its board, drawn off the event loop's thread.
-        assert all(r.png is not None and r.png.startswith(b"\x89PNG") for r in reports)
+        # Each report has its board, drawn off the event loop's thread (nobody waited for it).
+        pngs = [await r.drawn() for r in reports]
+        assert all(png is not None and png.startswith(b"\x89PNG") for png in pngs)
         assert len(render.calls) == len(reports)
         assert all(name != threading.main_thread().name for *_, name in render.calls)
         # The image is the moment of the report: its snapshot.
         snaps = {s.seq: s for s in await manager.store.snapshots(t.id)}
         for r in reports:
-            assert snaps[r.seq].state == r.state_json
+            assert r.state is not None and Game.resume(r.state.copy()).to_json() == snaps[r.seq].state
             assert r.png == b"\x89PNG fake " + f"{snaps[r.seq].round}:{snaps[r.seq].phase}:{r.seq}".encode()
         assert len({r.filename for r in reports}) == len(reports)
     finally:
@@ -187,8 +198,8 @@ async def test_real_renderer_draws_the_opening_report(tmp_path: Path) -> None:
     manager = await open_manager(tmp_path / "db.sqlite3", render=render_board_png)
     try:
         _, result = await started_table(manager, 1, humans=2, seed=2)
-        assert result.reports and result.reports[0].png is not None
-        assert result.reports[0].png[:8] == b"\x89PNG\r\n\x1a\n"
+        png = await result.reports[0].drawn() if result.reports else None
+        assert png is not None and png[:8] == b"\x89PNG\r\n\x1a\n"
     finally:
         await manager.close()
 
@@ -200,9 +211,9 @@ async def test_undelivered_reports_come_back_after_restart(tmp_path: Path) -> No
     got = list(result.reports)
     rng = random.Random(9)
     while len(got) < 6:
-        p = manager.pending(1)
+        p = pending_at(manager, 1)
         assert p is not None and p.user_id is not None
-        got += (await manager.act(1, p.user_id, p.seq, random_code(p.decision, rng))).reports
+        got += (await manager.act(1, p.user_id, p.number, random_code(p.decision, rng))).reports
     for r in got[:3]:
         await manager.ack(r)
     await manager.close()  # "crash" before the last reports were posted
@@ -279,7 +290,7 @@ async def test_pending_is_consistent_while_a_move_is_being_saved(
     """Readers outside the lock (the Discord layer posting a turn message) never see the next
     decision under the previous decision's number while the store is still writing."""
     await started_table(manager, 5)
-    before = manager.pending(5)
+    before = pending_at(manager, 5)
     assert before is not None and before.user_id is not None
     gate = asyncio.Event()
     real_record_move = manager.store.record_move
@@ -290,14 +301,14 @@ async def test_pending_is_consistent_while_a_move_is_being_saved(
 
     monkeypatch.setattr(manager.store, "record_move", slow_record_move)
     code = before.decision.choices[-1].code
-    move = asyncio.create_task(manager.act(5, before.user_id, before.seq, code))
+    move = asyncio.create_task(manager.act(5, before.user_id, before.number, code))
     await asyncio.sleep(0.05)
     assert not move.done()
-    during = manager.pending(5)
+    during = pending_at(manager, 5)
     assert during is not None
-    assert (during.seq, during.seat, during.decision) == (before.seq, before.seat, before.decision)
+    assert (during.number, during.seat, during.decision) == (before.number, before.seat, before.decision)
     gate.set()
     await move
-    after = manager.pending(5)
-    assert after is not None and after.seq == before.seq + 1
+    after = pending_at(manager, 5)
+    assert after is not None and after.number == before.number + 1
     assert manager.table(5).game.state.history[-1] == code  # type: ignore[union-attr]

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import BadRequest, Manager
+from bot.games import ActResult, BadRequest, Manager
 from bot.games.ai import seeded_choice
 from bot.rules import Game
 from bot.store import AI
 
-from .helpers import GUILD, open_manager, random_code
+from .helpers import GUILD, open_manager, pending_at, random_code, waiting
 
 
 async def test_ai_seats_chosen_at_creation_play_at_their_level(tmp_path: Path) -> None:
@@ -45,8 +45,8 @@ async def test_ai_seats_chosen_at_creation_play_at_their_level(tmp_path: Path) -
         while not result.game_over:
             p = result.pending
             assert p is not None and p.user_id == 101 and not p.is_ai
-            assert [w.user_id for w in manager.waiting()] == [101]
-            result = await manager.act(1, 101, p.seq, random_code(p.decision, rng))
+            assert [w.user_id for w in waiting(manager)] == [101]
+            result = await manager.act(1, 101, p.number, random_code(p.decision, rng))
         assert table.game is not None
         # Each AI move is its seat's policy at its level, drawn from the seed and the history.
         levels = {s.seat: s.ai_level for s in table.seats}
@@ -107,21 +107,22 @@ async def test_ai_seats_interrupted_by_a_restart_play_on_when_the_scheduler_star
     if not waits_on_ai:
         p = t.pending
         assert p is not None
-        await manager.act(1, 101, p.seq, p.decision.choices[0].code)
+        await manager.act(1, 101, p.number, p.decision.choices[0].code)
         assert t.pending is not None and t.pending.is_ai
     await manager.close()
 
     heard = asyncio.Event()
 
     class Waiter(Recorder):
-        async def on_auto(self, result: object, why: str) -> None:  # type: ignore[override]
-            await super().on_auto(result, why)  # type: ignore[arg-type]
-            heard.set()
+        async def on_result(self, result: ActResult) -> None:
+            await super().on_result(result)
+            if result.why:
+                heard.set()
 
     waiter = Waiter()
     manager = await open_manager(path, listener=waiter)
     try:
-        p = manager.pending(1)
+        p = pending_at(manager, 1)
         assert p is not None and p.is_ai
         manager.start_scheduler()
         await asyncio.wait_for(heard.wait(), timeout=30)

@@ -17,7 +17,7 @@ import pytest
 from bot.games import Manager, Unavailable
 from bot.rules import Game
 
-from .helpers import open_manager, random_code, started_table
+from .helpers import open_manager, pending_at, random_code, started_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -142,12 +142,12 @@ async def test_a_failed_commit_leaves_no_half_move(tmp_path: Path) -> None:
         con.commit()
         rng = random.Random(4)
         while True:
-            p = manager.pending(1)
+            p = pending_at(manager, 1)
             assert p is not None and p.user_id is not None
             before = t.game.to_json()
             code = random_code(p.decision, rng)
             try:
-                await manager.act(1, p.user_id, p.seq, code)
+                await manager.act(1, p.user_id, p.number, code)
             except Unavailable:
                 break
         assert t.game.to_json() == before  # memory is back where the store is
@@ -155,7 +155,7 @@ async def test_a_failed_commit_leaves_no_half_move(tmp_path: Path) -> None:
         con.execute("DROP TRIGGER no_snapshots")
         con.commit()
         con.close()
-        result = await manager.act(1, p.user_id, p.seq, code)  # the same move now goes through
+        result = await manager.act(1, p.user_id, p.number, code)  # the same move now goes through
         assert result.reports and [m.code for m in await manager.store.moves(t.id)] == t.game.state.history
     finally:
         await manager.close()
@@ -170,10 +170,10 @@ async def test_cancelled_act_keeps_memory_and_store_in_step(tmp_path: Path) -> N
         rng = random.Random(6)
         outcomes: set[str] = set()
         for spins in range(25):
-            p = manager.pending(1)
+            p = pending_at(manager, 1)
             assert p is not None and p.user_id is not None
             before = len(t.game.state.history)
-            task = asyncio.ensure_future(manager.act(1, p.user_id, p.seq, random_code(p.decision, rng)))
+            task = asyncio.ensure_future(manager.act(1, p.user_id, p.number, random_code(p.decision, rng)))
             for _ in range(spins % 8):
                 await asyncio.sleep(0)
             task.cancel()

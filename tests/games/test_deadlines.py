@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import BadRequest, Manager, StaleDecision, TableSettings
+from bot.games import ActResult, BadRequest, Manager, StaleDecision, TableSettings
 from bot.store import AUTO, DEADLINE, PLAYER, REMINDER
 
 from .helpers import GUILD, ManualClock, Recorder, open_manager, random_code, started_table
@@ -40,16 +40,16 @@ async def test_a_persons_decision_gets_a_reminder_and_a_deadline(tmp_path: Path)
         assert t is not None and t.deadline_at == p.deadline_at
         assert t.settings == TableSettings(deadline=HOUR)
         assert await stored_timers(manager, t.id) == [
-            (REMINDER, start + HOUR / 2, p.seq), (DEADLINE, start + HOUR, p.seq)
+            (REMINDER, start + HOUR / 2, p.number), (DEADLINE, start + HOUR, p.number)
         ]  # fmt: skip
         # A move replaces them (in the same transaction) by the next decision's.
         clock.advance(600)
         assert p.user_id is not None
-        nxt = (await manager.act(1, p.user_id, p.seq, p.decision.choices[0].code)).pending
-        assert nxt is not None and nxt.seq == p.seq + 1
+        nxt = (await manager.act(1, p.user_id, p.number, p.decision.choices[0].code)).pending
+        assert nxt is not None and nxt.number == p.number + 1
         assert nxt.deadline_at == clock.now + HOUR
         assert await stored_timers(manager, t.id) == [
-            (REMINDER, clock.now + HOUR / 2, nxt.seq), (DEADLINE, clock.now + HOUR, nxt.seq)
+            (REMINDER, clock.now + HOUR / 2, nxt.number), (DEADLINE, clock.now + HOUR, nxt.number)
         ]  # fmt: skip
     finally:
         await manager.close()
@@ -84,7 +84,7 @@ async def test_reminder_at_half_time_exactly_once(tmp_path: Path) -> None:
         assert [(f.kind, f.outcome) for f in fired] == [(REMINDER, "reminded")]
         assert len(recorder.reminders) == 1
         pinged, deadline_at = recorder.reminders[0]
-        assert pinged.user_id == p.user_id and pinged.seq == p.seq and deadline_at == p.deadline_at
+        assert pinged.user_id == p.user_id and pinged.number == p.number and deadline_at == p.deadline_at
         clock.advance(1)
         assert await manager.run_due_timers() == []  # once
         assert len(recorder.reminders) == 1 and recorder.autos == []
@@ -113,24 +113,24 @@ async def test_deadline_expiry_moves_for_the_player_exactly_once(tmp_path: Path)
         [(auto, why)] = recorder.autos
         [move] = auto.moves
         assert move.actor == AUTO and move.automatic and move.is_ai and move.user_id is None
-        assert move.seat == p.seat and move.number == p.seq
+        assert move.seat == p.seat and move.number == p.number
         assert why == f"{p.name} missed the deadline: the game played {move.label} for them."
         # The AI policy at the table's level (greedy by default) chose it.
         from bot.games.ai import seeded_choice
 
         assert move.code == seeded_choice(expected, t.seed, "greedy")
         logged = await manager.store.moves(t.id)
-        assert [(m.seq, m.who, m.user_id) for m in logged] == [(p.seq, AUTO, None)]
+        assert [(m.seq, m.who, m.user_id) for m in logged] == [(p.number, AUTO, None)]
         assert t.seats[p.seat].missed_in_row == 1 and not t.seats[p.seat].ai_takeover
         # The next decision has its own deadline from now; nothing more fires now.
         nxt = auto.pending
-        assert nxt is not None and nxt.seq == p.seq + 1 and nxt.deadline_at == clock.now + HOUR
+        assert nxt is not None and nxt.number == p.number + 1 and nxt.deadline_at == clock.now + HOUR
         assert await manager.run_due_timers() == []
         assert len(recorder.autos) == 1 and len(await manager.store.moves(t.id)) == 1
         # The player's old button is stale.
         assert p.user_id is not None
         with pytest.raises(StaleDecision):
-            await manager.act(1, p.user_id, p.seq, p.decision.choices[0].code)
+            await manager.act(1, p.user_id, p.number, p.decision.choices[0].code)
     finally:
         await manager.close()
 
@@ -143,7 +143,7 @@ async def test_a_move_before_the_timer_fires_wins_and_the_timer_is_dropped(tmp_p
         p = result.pending
         assert p is not None and p.deadline_at is not None and p.user_id is not None
         clock.to(p.deadline_at + 5)  # late, but the timer has not fired yet
-        await manager.act(1, p.user_id, p.seq, p.decision.choices[0].code)
+        await manager.act(1, p.user_id, p.number, p.decision.choices[0].code)
         t = manager.table(1)
         assert t is not None
         assert [m.who for m in await manager.store.moves(t.id)] == [PLAYER]
@@ -163,9 +163,9 @@ async def test_stale_timers_are_dropped_never_applied(tmp_path: Path) -> None:
         t = manager.table(1)
         assert t is not None
         # A timer left behind for a decision already answered (as by an older version).
-        await manager.act(1, p.user_id, p.seq, p.decision.choices[0].code)
-        await manager.store.add_timer(t.id, DEADLINE, clock.now, {"seq": p.seq, "seat": p.seat})
-        await manager.store.add_timer(t.id, REMINDER, clock.now, {"seq": p.seq, "deadline_at": clock.now + 9})
+        await manager.act(1, p.user_id, p.number, p.decision.choices[0].code)
+        await manager.store.add_timer(t.id, DEADLINE, clock.now, {"seq": p.number, "seat": p.seat})
+        await manager.store.add_timer(t.id, REMINDER, clock.now, {"seq": p.number, "deadline_at": clock.now + 9})
         fired = await manager.run_due_timers()
         assert sorted(f.outcome for f in fired) == ["dropped", "dropped"]
         assert recorder.autos == [] and recorder.reminders == []
@@ -189,10 +189,10 @@ async def test_no_timers_for_ai_seats(tmp_path: Path) -> None:
             assert p.user_id == users[0] and not p.is_ai
             timers = await manager.store.timers_for(t.id)
             assert {(x.kind, x.payload["seq"], x.payload["seat"]) for x in timers} == {
-                (REMINDER, p.seq, p.seat), (DEADLINE, p.seq, p.seat)
+                (REMINDER, p.number, p.seat), (DEADLINE, p.number, p.seat)
             }  # fmt: skip
             clock.advance(60)
-            result = await manager.act(1, users[0], p.seq, random_code(p.decision, rng))
+            result = await manager.act(1, users[0], p.number, random_code(p.decision, rng))
             assert all(m.actor == "ai" and m.seat != p.seat for m in result.moves[1:])
             ai_moves += len(result.moves) - 1
         assert ai_moves > 30 and result.game_over
@@ -245,7 +245,7 @@ async def press_button(
 ) -> object:
     """A press; `while_locked`: once a timer pass holds the table's lock (so that it loses)."""
     if while_locked:
-        lock = manager._lock(channel)
+        lock = manager._registry.lock(channel)
         for _ in range(100_000):
             if lock.locked():
                 break
@@ -269,13 +269,13 @@ async def test_two_timer_passes_and_a_racing_move_apply_one_move(tmp_path: Path)
             assert t is not None
             clock.to(p.deadline_at)
             late = channel % 2 == 1
-            press = press_button(manager, channel, uid, p.seq, p.decision.choices[-1].code, late)
+            press = press_button(manager, channel, uid, p.number, p.decision.choices[-1].code, late)
             calls = [manager.run_due_timers(), manager.run_due_timers(), press]
             order = channel % 3
             calls = calls[order:] + calls[:order]
             done = await asyncio.gather(*calls, return_exceptions=True)
             moves = await manager.store.moves(t.id)
-            assert [m.seq for m in moves] == [p.seq], f"channel {channel}: {moves}"
+            assert [m.seq for m in moves] == [p.number], f"channel {channel}: {moves}"
             [pressed] = [d for d in done if not isinstance(d, list)]
             if isinstance(pressed, BaseException):
                 assert isinstance(pressed, StaleDecision), pressed
@@ -333,7 +333,7 @@ async def test_settings_are_checked_and_stored(tmp_path: Path) -> None:
 
 async def test_listener_failures_do_not_stop_the_game(tmp_path: Path) -> None:
     class Broken(Recorder):
-        async def on_auto(self, result: object, why: str) -> None:  # type: ignore[override]
+        async def on_result(self, result: ActResult) -> None:
             raise RuntimeError("discord is down")
 
     clock = ManualClock()
@@ -363,18 +363,20 @@ async def test_the_scheduler_fires_due_timers_and_stops(tmp_path: Path) -> None:
     heard = asyncio.Event()
 
     class Waiter(Recorder):
-        async def on_auto(self, result: object, why: str) -> None:  # type: ignore[override]
-            await super().on_auto(result, why)  # type: ignore[arg-type]
-            heard.set()
+        async def on_result(self, result: ActResult) -> None:
+            await super().on_result(result)
+            if result.why:
+                heard.set()
 
     waiter = Waiter()
     manager = await open_manager(path, clock=clock, listener=waiter)
     try:
         manager.start_scheduler()
-        assert manager.scheduler is not None and manager.scheduler.running
+        scheduler = manager._timers.scheduler
+        assert scheduler is not None and scheduler.running
         await asyncio.wait_for(heard.wait(), timeout=30)
         assert len(waiter.autos) == 1
         await manager.stop_scheduler()
-        assert not manager.scheduler.running
+        assert not scheduler.running
     finally:
         await manager.close()

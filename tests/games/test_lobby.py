@@ -22,7 +22,7 @@ from bot.games import (
 from bot.rules import Options
 from bot.store import ABANDONED, OPEN, STARTED
 
-from .helpers import GUILD, open_manager
+from .helpers import GUILD, open_manager, pending_at, waiting
 
 
 async def test_create_join_start(manager: Manager, tmp_path: Path) -> None:
@@ -118,8 +118,8 @@ async def test_abandon(manager: Manager) -> None:
     with pytest.raises(NotAllowed):
         await manager.abandon(1, 102)
     await manager.abandon(1, 102, is_moderator=True)
-    assert t.is_abandoned and manager.table(1) is None and manager.pending(1) is None
-    assert manager.tables_waiting_on(101) == [] and manager.tables_waiting_on(102) == []
+    assert t.is_abandoned and manager.table(1) is None and pending_at(manager, 1) is None
+    assert waiting(manager, 101) == [] and waiting(manager, 102) == []
     with pytest.raises(NoTable):
         await manager.act(1, 101, 0, "p")
     stored = await manager.store.get_table(t.id)
@@ -134,7 +134,7 @@ async def test_one_table_per_channel_many_per_guild(manager: Manager) -> None:
     for channel in range(10, 15):
         await manager.join(channel, 102, "Bob")
         await manager.start(channel, 101)
-    waiting = {p.channel_id for p in manager.tables_waiting_on(101)} | {
-        p.channel_id for p in manager.tables_waiting_on(102)
+    seen = {p.channel_id for p in waiting(manager, 101)} | {
+        p.channel_id for p in waiting(manager, 102)
     }
-    assert waiting == set(range(10, 15))
+    assert seen == set(range(10, 15))

@@ -11,7 +11,15 @@ import pytest
 from bot.games import ActResult, Manager, NotAPlayer, NotTakenOver, NotYourTurn, TakenOver
 from bot.store import AUTO, PLAYER, TAKEOVER
 
-from .helpers import ManualClock, Recorder, open_manager, random_code, started_table
+from .helpers import (
+    ManualClock,
+    Recorder,
+    open_manager,
+    pending_at,
+    random_code,
+    started_table,
+    waiting,
+)
 
 DEADLINE = 600
 ANN, BOB = 101, 102
@@ -31,11 +39,11 @@ async def let_bob_miss(manager: Manager, clock: ManualClock, rng: random.Random,
     """Ann plays her decisions; Bob lets `misses` deadlines pass."""
     missed = 0
     while missed < misses:
-        p = manager.pending(1)
+        p = pending_at(manager, 1)
         assert p is not None
         if p.user_id == ANN:
             clock.advance(30)
-            await manager.act(1, ANN, p.seq, random_code(p.decision, rng))
+            await manager.act(1, ANN, p.number, random_code(p.decision, rng))
             continue
         assert p.user_id == BOB and p.deadline_at is not None
         clock.to(p.deadline_at)
@@ -68,12 +76,12 @@ async def test_takeover_after_n_missed_deadlines_in_a_row(tmp_path: Path) -> Non
         assert stored[bob.seat].ai_takeover and stored[bob.seat].missed_in_row == 2
         # From now on the table only waits on Ann; Bob's decisions are played at once, not pinged.
         for _ in range(40):
-            p = manager.pending(1)
+            p = pending_at(manager, 1)
             if p is None:
                 break
             assert p.user_id == ANN
-            assert all(tp.user_id != BOB for tp in manager.waiting())
-            res = await manager.act(1, ANN, p.seq, random_code(p.decision, rng))
+            assert all(tp.user_id != BOB for tp in waiting(manager))
+            res = await manager.act(1, ANN, p.number, random_code(p.decision, rng))
             for m in res.moves[1:]:
                 assert m.seat == bob.seat and m.actor == TAKEOVER and m.user_id is None and m.is_ai
         timers = await manager.store.timers_for(t.id)
@@ -95,10 +103,10 @@ async def test_a_move_by_the_player_resets_the_count(tmp_path: Path) -> None:
         await let_bob_miss(manager, clock, rng, 2)
         assert t.seats[bob.seat].missed_in_row == 2
         # Bob comes back for one decision.
-        while (p := manager.pending(1)) is not None and p.user_id == ANN:
-            await manager.act(1, ANN, p.seq, random_code(p.decision, rng))
+        while (p := pending_at(manager, 1)) is not None and p.user_id == ANN:
+            await manager.act(1, ANN, p.number, random_code(p.decision, rng))
         assert p is not None and p.user_id == BOB
-        await manager.act(1, BOB, p.seq, random_code(p.decision, rng))
+        await manager.act(1, BOB, p.number, random_code(p.decision, rng))
         assert t.seats[bob.seat].missed_in_row == 0
         assert (await manager.store.seats(t.id))[bob.seat].missed_in_row == 0
         await let_bob_miss(manager, clock, rng, 2)
@@ -153,13 +161,13 @@ async def test_take_back(tmp_path: Path) -> None:
         assert not stored[bob.seat].ai_takeover and stored[bob.seat].missed_in_row == 0
         # Bob's decisions wait for him again, with deadlines.
         for _ in range(200):
-            p = manager.pending(1)
+            p = pending_at(manager, 1)
             assert p is not None
             if p.user_id == BOB:
                 break
-            await manager.act(1, ANN, p.seq, random_code(p.decision, rng))
+            await manager.act(1, ANN, p.number, random_code(p.decision, rng))
         assert p.user_id == BOB and not p.is_ai and p.deadline_at == clock.now + DEADLINE
-        result = await manager.act(1, BOB, p.seq, random_code(p.decision, rng))
+        result = await manager.act(1, BOB, p.number, random_code(p.decision, rng))
         assert result.moves[0].actor == PLAYER and result.moves[0].user_id == BOB
     finally:
         await manager.close()
@@ -176,21 +184,21 @@ async def test_a_taken_over_seat_waiting_on_the_ai(tmp_path: Path) -> None:
         rng = random.Random(5)
         await let_bob_miss(manager, clock, rng, 1)
         bob = next(s for s in t.seats if s.user_id == BOB)
-        while (p := manager.pending(1)) is not None and p.seat != bob.seat:
-            await manager.act(1, ANN, p.seq, random_code(p.decision, rng))
+        while (p := pending_at(manager, 1)) is not None and p.seat != bob.seat:
+            await manager.act(1, ANN, p.number, random_code(p.decision, rng))
         assert p is not None and p.is_ai and p.ai_takeover and p.user_id is None and p.deadline_at is None
         with pytest.raises(TakenOver):
-            await manager.act(1, BOB, p.seq, p.decision.choices[0].code)
+            await manager.act(1, BOB, p.number, p.decision.choices[0].code)
         with pytest.raises(NotYourTurn) as not_yours:
-            await manager.act(1, ANN, p.seq, p.decision.choices[0].code)
+            await manager.act(1, ANN, p.number, p.decision.choices[0].code)
         assert "played by the AI" in not_yours.value.message
         assert await manager.store.timers_for(t.id) == []
         await manager.take_back(1, BOB)
-        p2 = manager.pending(1)
-        assert p2 is not None and p2.seq == p.seq and p2.user_id == BOB
+        p2 = pending_at(manager, 1)
+        assert p2 is not None and p2.number == p.number and p2.user_id == BOB
         assert p2.deadline_at == clock.now + DEADLINE
-        assert {x.payload["seq"] for x in await manager.store.timers_for(t.id)} == {p.seq}
-        await manager.act(1, BOB, p2.seq, p2.decision.choices[0].code)
+        assert {x.payload["seq"] for x in await manager.store.timers_for(t.id)} == {p.number}
+        await manager.act(1, BOB, p2.number, p2.decision.choices[0].code)
     finally:
         await manager.close()
 
@@ -204,8 +212,8 @@ async def test_advance_plays_a_taken_over_seat(tmp_path: Path) -> None:
         rng = random.Random(6)
         await let_bob_miss(manager, clock, rng, 1)
         bob = next(s for s in t.seats if s.user_id == BOB)
-        while (p := manager.pending(1)) is not None and p.seat != bob.seat:
-            await manager.act(1, ANN, p.seq, random_code(p.decision, rng))
+        while (p := pending_at(manager, 1)) is not None and p.seat != bob.seat:
+            await manager.act(1, ANN, p.number, random_code(p.decision, rng))
         result = await manager.advance(1, max_moves=1)
         assert [(m.seat, m.actor) for m in result.moves] == [(bob.seat, TAKEOVER)]
     finally:

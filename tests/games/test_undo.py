@@ -26,7 +26,15 @@ from bot.rules import Game
 from bot.store import DEADLINE, PLAYER, REMINDER, UNDO
 from tests.store.test_replay import check_table
 
-from .helpers import GUILD, ManualClock, Recorder, open_manager, random_code, started_table
+from .helpers import (
+    GUILD,
+    ManualClock,
+    Recorder,
+    open_manager,
+    pending_at,
+    random_code,
+    started_table,
+)
 
 
 def ends_phase(result: object) -> bool:
@@ -36,11 +44,11 @@ def ends_phase(result: object) -> bool:
 async def play_until(manager: Manager, channel: int, rng: random.Random, stop: object) -> None:
     """Random moves by the people until `stop(pending)` is true."""
     while True:
-        p = manager.pending(channel)
+        p = pending_at(manager, channel)
         assert p is not None and p.user_id is not None
         if stop(p):  # type: ignore[operator]
             return
-        await manager.act(channel, p.user_id, p.seq, random_code(p.decision, rng))
+        await manager.act(channel, p.user_id, p.number, random_code(p.decision, rng))
 
 
 async def test_undo_restores_the_position_exactly(manager: Manager) -> None:
@@ -49,11 +57,11 @@ async def test_undo_restores_the_position_exactly(manager: Manager) -> None:
     assert t is not None and t.game is not None
     rng = random.Random(4)
     for _ in range(30):
-        p = manager.pending(1)
+        p = pending_at(manager, 1)
         assert p is not None and p.user_id is not None
         before = (t.game.to_json(), t.chronicle.to_json(), [e.text for e in t.recent])
         index = len(t.game.state.history)
-        result = await manager.act(1, p.user_id, p.seq, random_code(p.decision, rng))
+        result = await manager.act(1, p.user_id, p.number, random_code(p.decision, rng))
         if ends_phase(result):
             continue
         nxt = result.pending
@@ -61,20 +69,20 @@ async def test_undo_restores_the_position_exactly(manager: Manager) -> None:
         assert manager.can_undo(1, p.user_id)
         undone = await manager.undo(1, p.user_id)
         assert undone.undone is not None and undone.undone.code == result.moves[0].code
-        assert undone.undone.seq == index and undone.undone.number == p.seq
+        assert undone.undone.history_index == index and undone.undone.number == p.number
         assert undone.undone.label == result.moves[0].label
         assert (t.game.to_json(), t.chronicle.to_json(), [e.text for e in t.recent]) == before
         again = undone.pending
         assert again is not None and again.user_id == p.user_id and again.seat == p.seat
         assert again.decision.choices == p.decision.choices
-        assert again.seq > nxt.seq and again.decision.seq == again.seq  # a new number
+        assert again.number > nxt.number and again.decision.seq == again.number  # a new number
         # Buttons of the decisions before the undo are stale.
         for old in (p, nxt):
             assert old.user_id is not None
             with pytest.raises(StaleDecision):
-                await manager.act(1, old.user_id, old.seq, old.decision.choices[0].code)
+                await manager.act(1, old.user_id, old.number, old.decision.choices[0].code)
         # Play on with the new number.
-        await manager.act(1, p.user_id, again.seq, random_code(again.decision, rng))
+        await manager.act(1, p.user_id, again.number, random_code(again.decision, rng))
     log = await manager.store.move_log(t.id)
     undos = [m for m in log if m.who == UNDO]
     assert undos and all(m.user_id is not None for m in undos)
@@ -90,9 +98,9 @@ async def test_undo_survives_a_restart(tmp_path: Path) -> None:
     manager = await open_manager(path)
     await started_table(manager, 1, humans=2, seed=6)
     rng = random.Random(6)
-    p = manager.pending(1)
+    p = pending_at(manager, 1)
     assert p is not None and p.user_id is not None
-    await manager.act(1, p.user_id, p.seq, random_code(p.decision, rng))
+    await manager.act(1, p.user_id, p.number, random_code(p.decision, rng))
     result = await manager.undo(1, p.user_id)
     t = manager.table(1)
     assert t is not None and t.game is not None
@@ -103,10 +111,10 @@ async def test_undo_survives_a_restart(tmp_path: Path) -> None:
         t = manager.table(1)
         assert t is not None and t.game is not None
         assert t.game.to_json() == state
-        again = manager.pending(1)
-        assert again is not None and pending is not None and again.seq == pending.seq
+        again = pending_at(manager, 1)
+        assert again is not None and pending is not None and again.number == pending.number
         assert again.user_id == p.user_id
-        await manager.act(1, p.user_id, again.seq, random_code(again.decision, rng))
+        await manager.act(1, p.user_id, again.number, random_code(again.decision, rng))
         await check_table(manager.store, t.id)
     finally:
         await manager.close()
@@ -135,9 +143,9 @@ async def test_someone_acted_since(manager: Manager) -> None:
     rng = random.Random(8)
     checked = 0
     while checked < 5:
-        first = manager.pending(1)
+        first = pending_at(manager, 1)
         assert first is not None and first.user_id is not None
-        result = await manager.act(1, first.user_id, first.seq, random_code(first.decision, rng))
+        result = await manager.act(1, first.user_id, first.number, random_code(first.decision, rng))
         second = result.pending
         assert second is not None and second.user_id is not None
         if ends_phase(result) or second.user_id == first.user_id:
@@ -148,7 +156,7 @@ async def test_someone_acted_since(manager: Manager) -> None:
         assert "only undo your own last choice" in not_theirs.value.message
         if isinstance(not_theirs.value, ActedSince):  # they had chosen earlier in the phase
             assert not_theirs.value.name == t.seats[first.seat].name
-        result = await manager.act(1, second.user_id, second.seq, random_code(second.decision, rng))
+        result = await manager.act(1, second.user_id, second.number, random_code(second.decision, rng))
         if ends_phase(result):
             continue
         with pytest.raises(ActedSince) as since:
@@ -165,7 +173,7 @@ async def test_an_ai_seat_acted_since(manager: Manager) -> None:
     while True:
         p = result.pending
         assert p is not None
-        result = await manager.act(1, users[0], p.seq, random_code(p.decision, rng))
+        result = await manager.act(1, users[0], p.number, random_code(p.decision, rng))
         if len(result.moves) > 1 and not any(
             e.kind == "phase_end" for e in result.events
         ):
@@ -181,9 +189,9 @@ async def test_a_choice_that_ended_a_phase_cannot_be_undone(manager: Manager) ->
     t = manager.table(1)
     assert t is not None and t.game is not None
     while True:
-        p = manager.pending(1)
+        p = pending_at(manager, 1)
         assert p is not None and p.user_id is not None
-        result = await manager.act(1, p.user_id, p.seq, random_code(p.decision, rng))
+        result = await manager.act(1, p.user_id, p.number, random_code(p.decision, rng))
         if ends_phase(result):
             break
     state = t.game.to_json()
@@ -222,13 +230,13 @@ async def test_undo_at_a_table_with_a_deadline_gets_new_timers(tmp_path: Path) -
         p = result.pending
         assert p is not None and p.user_id is not None
         clock.advance(100)
-        await manager.act(1, p.user_id, p.seq, p.decision.choices[0].code)
+        await manager.act(1, p.user_id, p.number, p.decision.choices[0].code)
         clock.advance(100)
         undone = await manager.undo(1, p.user_id)
         again = undone.pending
         assert again is not None and again.deadline_at == clock.now + 3600
         timers = await manager.store.timers_for(t.id)
-        assert {(x.kind, x.payload["seq"]) for x in timers} == {(REMINDER, again.seq), (DEADLINE, again.seq)}
+        assert {(x.kind, x.payload["seq"]) for x in timers} == {(REMINDER, again.number), (DEADLINE, again.number)}
         clock.to(again.deadline_at)
         fired = await manager.run_due_timers()
         assert [f.outcome for f in fired] == ["skipped", "moved"]
@@ -244,7 +252,7 @@ async def test_undo_after_the_game_is_over(manager: Manager) -> None:
     while not result.game_over:
         p = result.pending
         assert p is not None
-        result = await manager.act(1, users[0], p.seq, random_code(p.decision, rng))
+        result = await manager.act(1, users[0], p.number, random_code(p.decision, rng))
     with pytest.raises(GameOver):
         await manager.undo(1, users[0])
 
@@ -263,9 +271,9 @@ async def test_replay_from_log_equals_snapshots_with_many_undos(tmp_path: Path) 
             t = manager.table(channel)
             assert t is not None and t.game is not None
             while not t.game.over:
-                p = manager.pending(channel)
+                p = pending_at(manager, channel)
                 assert p is not None and p.user_id is not None
-                result = await manager.act(channel, p.user_id, p.seq, random_code(p.decision, rng))
+                result = await manager.act(channel, p.user_id, p.number, random_code(p.decision, rng))
                 if rng.random() < 0.3 and manager.can_undo(channel, p.user_id):
                     try:
                         await manager.undo(channel, p.user_id)
@@ -297,9 +305,9 @@ async def test_a_failed_or_cancelled_undo_keeps_memory_and_store_in_step(tmp_pat
 
         async def move_undoable() -> int:
             while True:
-                p = manager.pending(1)
+                p = pending_at(manager, 1)
                 assert p is not None and p.user_id is not None
-                result = await manager.act(1, p.user_id, p.seq, random_code(p.decision, rng))
+                result = await manager.act(1, p.user_id, p.number, random_code(p.decision, rng))
                 if not ends_phase(result):
                     return p.user_id
 
@@ -311,11 +319,11 @@ async def test_a_failed_or_cancelled_undo_keeps_memory_and_store_in_step(tmp_pat
             " BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
         )
         con.commit()
-        state, pending = t.game.to_json(), manager.pending(1)
+        state, pending = t.game.to_json(), pending_at(manager, 1)
         with pytest.raises(Unavailable) as failed:
             await manager.undo(1, user)
         assert "undo could not be saved" in failed.value.message
-        assert t.game.to_json() == state and manager.pending(1) == pending
+        assert t.game.to_json() == state and pending_at(manager, 1) == pending
         assert not any(m.undone for m in await manager.store.move_log(t.id))
         con.execute("DROP TRIGGER no_undo")
         con.commit()
@@ -325,7 +333,7 @@ async def test_a_failed_or_cancelled_undo_keeps_memory_and_store_in_step(tmp_pat
         outcomes: set[str] = set()
         for spins in range(12):
             user = await move_undoable()
-            size = t.log_size
+            size = t.log_rows
             task = asyncio.ensure_future(manager.undo(1, user))
             for _ in range(spins):
                 await asyncio.sleep(0)
@@ -334,11 +342,11 @@ async def test_a_failed_or_cancelled_undo_keeps_memory_and_store_in_step(tmp_pat
                 await task
                 outcomes.add("done")
             except asyncio.CancelledError:
-                outcomes.add("cancelled, undone" if t.log_size > size else "cancelled")
-            assert t.log_size == await manager.store.log_size(t.id)
+                outcomes.add("cancelled, undone" if t.log_rows > size else "cancelled")
+            assert t.log_rows == await manager.store.log_size(t.id)
             assert [m.code for m in await manager.store.moves(t.id)] == t.game.state.history
-            p = manager.pending(1)
-            assert p is not None and p.seq == t.log_size
+            p = pending_at(manager, 1)
+            assert p is not None and p.number == t.log_rows
         assert "cancelled, undone" in outcomes or "done" in outcomes, outcomes
         await check_table(manager.store, t.id)
     finally:

@@ -75,9 +75,9 @@ async def test_v1_database_is_upgraded_not_rejected(tmp_path: Path) -> None:
         assert game_table.game.state.history == history
         assert [s.user_id for s in game_table.seats] == [201, 202]
         # The old game goes on with the new code, and the new tables (timers) work.
-        p = manager.pending(51)
+        p = game_table.pending
         assert p is not None and p.user_id is not None
-        await manager.act(51, p.user_id, p.seq, p.decision.choices[0].code)
+        await manager.act(51, p.user_id, p.number, p.decision.choices[0].code)
         assert len(await manager.store.moves(game_table.id)) == 13
         await manager.store.add_timer(game_table.id, "deadline", 10.0)
         assert len(await manager.store.due_timers(11.0)) == 1
@@ -144,10 +144,10 @@ async def test_v2_database_gets_settings_seat_states_and_the_undo_log(tmp_path: 
         await manager.load()
         t = manager.table(51)
         assert t is not None and t.game is not None and t.game.to_json() == expected_state
-        assert t.log_size == len(history)
-        p = manager.pending(51)
-        assert p is not None and p.user_id is not None and p.seq == len(history)
-        result = await manager.act(51, p.user_id, p.seq, p.decision.choices[0].code)
+        assert t.log_rows == len(history)
+        p = t.pending
+        assert p is not None and p.user_id is not None and p.number == len(history)
+        result = await manager.act(51, p.user_id, p.number, p.decision.choices[0].code)
         if not any(e.kind == "phase_end" for e in result.events):
             await manager.undo(51, p.user_id)
             assert t.game.to_json() == expected_state

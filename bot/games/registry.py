@@ -1,0 +1,243 @@
+"""The tables in memory and what every job of the manager shares: the store, the clock, one lock
+per table, the listener.
+
+A table is changed only under its lock (`lock(channel_id)`: one active table per channel, so the
+channel names it; a table created in a channel takes the same lock). Memory changes only once
+the store has committed (`commit`); a failed commit reloads the table from the store.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
+
+from bot.rules import Game
+from bot.store import ABANDONED, DEADLINE, OPEN, REMINDER, Store, StoredTable, TimerRecord
+
+from .deadlines import Listener, TurnTimers
+from .refusals import GameOver, NoTable, NotAPlayer, NotStarted, Unavailable
+from .reports import Chronicle, PhaseReport
+from .table import Seat, Table
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+
+class Registry:
+    def __init__(self, store: Store, clock: Callable[[], float], listener: Listener | None = None) -> None:
+        self.store = store
+        self.clock = clock
+        self.listener = listener
+        self.on_timers_stored: Callable[[], None] | None = None  # wakes the scheduler
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._by_id: dict[int, Table] = {}
+        self._by_channel: dict[int, Table] = {}
+
+    # ----- lookups (never raise) -------------------------------------------------------------
+
+    def table(self, channel_id: int) -> Table | None:
+        return self._by_channel.get(channel_id)
+
+    def table_by_id(self, table_id: int) -> Table | None:
+        return self._by_id.get(table_id)
+
+    def tables(self) -> list[Table]:
+        return list(self._by_id.values())
+
+    def holds(self, t: Table) -> bool:
+        """Whether `t` is still the table in memory under its id (not forgotten or replaced)."""
+        return self._by_id.get(t.id) is t
+
+    # ----- lookups that refuse -----------------------------------------------------------------
+
+    def active(self, channel_id: int, *, finished_ok: bool = False) -> Table:
+        t = self._by_channel.get(channel_id)
+        if t is None or not (t.is_active or (finished_ok and t.is_finished)):
+            raise NoTable()
+        return t
+
+    def seated(self, channel_id: int, user_id: int) -> tuple[Table, Seat]:
+        """The channel's game in progress and the user's seat there, or the refusal saying
+        why not: `NoTable`, `NotStarted`, `GameOver`, `NotAPlayer`."""
+        t = self.active(channel_id, finished_ok=True)
+        if t.is_open:
+            raise NotStarted()
+        if t.is_finished:
+            raise GameOver()
+        seat = t.seat_of(user_id)
+        if seat is None:
+            raise NotAPlayer()
+        return t, seat
+
+    # ----- the lock ------------------------------------------------------------------------------
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        """The one lock of the channel's table: every change of the table happens under it."""
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    # ----- tables in and out of memory -----------------------------------------------------------
+
+    def register(self, t: Table) -> None:
+        self._by_id[t.id] = t
+        current = self._by_channel.get(t.channel_id)
+        if t.is_active or current is None or (not current.is_active and current.id < t.id):
+            self._by_channel[t.channel_id] = t
+
+    def forget(self, t: Table) -> None:
+        """Drop a table that is over from memory (it stays in the store)."""
+        if self._by_channel.get(t.channel_id) is t:
+            del self._by_channel[t.channel_id]
+        if self._by_id.get(t.id) is t:
+            del self._by_id[t.id]
+
+    async def load(self) -> list[Table]:
+        """Bring the stored active tables into memory (latest snapshot + the moves after it);
+        finished tables whose last report was never acknowledged too. A table that fails to
+        load is logged and left out. Returns the tables loaded."""
+        loaded = []
+        for st in await self.store.load_active():
+            if st.table.id in self._by_id:
+                continue
+            table = Table(st.table)
+            try:
+                restore(table, st)
+            except Exception:
+                log.exception("table %d (channel %d) could not be loaded", st.table.id, st.table.channel_id)
+                continue
+            self.register(table)
+            loaded.append(table)
+        return loaded
+
+    async def last_table(self, channel_id: int) -> Table | None:
+        """The channel's table in memory, else the most recent one in the store (any status)."""
+        t = self._by_channel.get(channel_id)
+        if t is not None:
+            return t
+        rec = await self.store.last_table_in_channel(channel_id)
+        if rec is None:
+            return None
+        if rec.id in self._by_id:
+            return self._by_id[rec.id]
+        stored = await self.store.load_table(rec.id)
+        if stored is None:
+            return None
+        table = Table(stored.table)
+        restore(table, stored)
+        self.register(table)
+        return table
+
+    async def reload(self, t: Table) -> None:
+        """After a failed commit: make memory agree with the store again."""
+        try:
+            stored = await self.store.load_table(t.id)
+            if stored is None:
+                raise LookupError(f"table {t.id} is gone from the store")
+            restore(t, stored)
+        except Exception:
+            log.exception("table %d could not be reloaded; it is unavailable until restart", t.id)
+            t.game = None
+            self.forget(t)
+
+    # ----- writing -------------------------------------------------------------------------------
+
+    async def commit(self, t: Table, work: Awaitable[None], then: Callable[[], None] | None = None) -> None:
+        """Await a store write to its end even if the caller is cancelled meanwhile, so that
+        memory and the store always agree; on failure reload the table from the store. `then`
+        brings memory up to date once the write is committed (also when the caller was
+        cancelled meanwhile: the write stands, so memory must follow)."""
+        task = asyncio.ensure_future(work)
+        cancelled = False
+        while not task.done():
+            try:
+                await asyncio.wait([task])
+            except asyncio.CancelledError:
+                cancelled = True
+        failure = None if task.cancelled() else task.exception()
+        if task.cancelled() or failure is not None:
+            log.error("table %d: a move could not be committed: %r", t.id, failure)
+            await self.reload(t)
+            if cancelled:
+                raise asyncio.CancelledError
+            raise Unavailable("The move could not be saved, so it was not played. Try again.") from failure
+        if then is not None:
+            then()
+        if cancelled:
+            raise asyncio.CancelledError
+
+    async def store_call(self, work: Awaitable[T]) -> T:
+        """A lobby write; a store failure becomes `Unavailable` (nothing changed in memory)."""
+        try:
+            return await work
+        except (sqlite3.Error, OSError) as e:
+            log.exception("store write failed")
+            raise Unavailable("The table could not be saved, so nothing changed. Try again.") from e
+
+    def timers_stored(self, timers: Sequence[object]) -> None:
+        if timers and self.on_timers_stored is not None:
+            self.on_timers_stored()
+
+    # ----- the listener --------------------------------------------------------------------------
+
+    async def notify(self, method: str, *args: Any) -> None:
+        """Tell the listener (its exceptions are logged and swallowed)."""
+        listener = self.listener
+        fn = getattr(listener, method, None) if listener is not None else None
+        if fn is None:
+            return
+        try:
+            await fn(*args)
+        except Exception:
+            log.exception("the listener's %s failed", method)
+
+
+def restore(t: Table, st: StoredTable) -> None:
+    """Rebuild a table from its latest snapshot and the moves logged after it."""
+    t.update(st.table)
+    t.chronicle = Chronicle()
+    t.recent.clear()
+    t.since_snapshot, t.timers = [], None
+    snap = st.snapshot
+    if snap is None or st.table.status in (OPEN, ABANDONED):
+        t.game = None
+        t.log_rows = 0
+        return
+    game = Game.from_json(snap.state)
+    if len(game.state.history) != snap.seq:
+        raise ValueError(f"snapshot {snap.seq} of table {t.id} holds {len(game.state.history)} moves")
+    chronicle = Chronicle.from_json(snap.carry)
+    if snap.report:
+        last = PhaseReport.from_json(snap.report, table_id=t.id, channel_id=t.channel_id, seq=snap.seq)
+        t.recent.extend(last.events)
+    for s in chronicle.waiting:
+        t.recent.extend(s.events)
+    t.recent.extend(chronicle.current)
+    for m in st.moves:
+        if m.seq != len(game.state.history) or game.decision is None:
+            raise ValueError(f"move {m.seq} of table {t.id} does not follow its snapshot")
+        events = game.apply(m.code)
+        chronicle.feed(events)
+        t.recent.extend(events)
+    t.game, t.chronicle = game, chronicle
+    t.since_snapshot = list(st.moves)
+    t.log_rows = len(game.state.history) if st.log_size is None else st.log_size
+    t.timers = stored_timers(t, st.timers)
+
+
+def stored_timers(t: Table, timers: Sequence[TimerRecord]) -> TurnTimers | None:
+    """The pending decision's reminder and deadline from the stored timers."""
+    number = t.log_rows
+    deadline = next((x for x in timers if x.kind == DEADLINE and x.payload.get("seq") == number), None)
+    if deadline is None:
+        return None
+    half = t.settings.deadline / 2 if t.settings.deadline is not None else 0.0
+    reminder = next(
+        (x.due_at for x in timers if x.kind == REMINDER and x.payload.get("seq") == number),
+        deadline.due_at - half,  # the reminder has fired already
+    )
+    return TurnTimers(number, reminder, deadline.due_at)

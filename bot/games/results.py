@@ -1,0 +1,76 @@
+"""What an input did: the moves applied, their events and reports, the next pending decision."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from bot.rules import Event
+from bot.store import AUTO, PLAYER, TAKEOVER
+
+from .reports import PhaseReport
+from .table import GameResult, Pending, Seat, Table
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedMove:
+    """One choice applied and committed (or, as `ActResult.undone`, taken back)."""
+
+    history_index: int  # its position in the game's history
+    seat: int
+    name: str
+    user_id: int | None  # None: the AI chose
+    is_ai: bool  # the AI chose: an AI seat, a deadline's automatic move, a taken-over seat
+    code: str
+    label: str  # the choice as the player read it
+    actor: str = PLAYER  # "player", "ai" (AI seat), "auto" (deadline passed), "takeover"
+    number: int = -1  # the decision number it answered (its position in the move log)
+
+    @property
+    def automatic(self) -> bool:
+        """Made by the game for an absent person (deadline) or a seat the AI took over."""
+        return self.actor in (AUTO, TAKEOVER)
+
+
+@dataclass(slots=True)
+class ActResult:
+    """What an input (or a run of AI moves, or a deadline) did.
+
+    `number` is the table's decision number once it was handed over (see `Listener.on_result`):
+    results of one table are handed over in the order of their numbers.
+    """
+
+    table: Table
+    moves: list[AppliedMove] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    reports: list[PhaseReport] = field(default_factory=list)
+    pending: Pending | None = None  # the next decision, None when the game is over
+    result: GameResult | None = None  # set when the game ended
+    undone: AppliedMove | None = None  # `undo`: the choice taken back
+    takeovers: list[Seat] = field(default_factory=list)  # seats handed to the AI meanwhile
+    actor_id: int | None = None  # the person whose input it answers (None: a timer, a restart)
+    why: str = ""  # why the game moved by itself (a missed deadline), for the channel
+    opening: bool = False  # the game has just started
+    number: int = -1
+
+    @property
+    def game_over(self) -> bool:
+        return self.result is not None
+
+
+@dataclass(slots=True)
+class Step:
+    """One committed choice, as the turn that applied it saw it."""
+
+    move: AppliedMove
+    events: list[Event]
+    report: PhaseReport | None
+    missed: int = 0  # an automatic move: the seat's missed deadlines in a row, this one included
+    taken_over: bool = False  # ... and the seat was handed to the AI by it
+
+    def add_to(self, acc: ActResult) -> None:
+        acc.moves.append(self.move)
+        acc.events.extend(self.events)
+        if self.report is not None:
+            acc.reports.append(self.report)
+        if self.taken_over:
+            acc.takeovers.append(acc.table.seats[self.move.seat])

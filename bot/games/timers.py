@@ -1,0 +1,191 @@
+"""Firing deadlines and reminders, and the start-up pass that lets interrupted AI seats play on.
+
+A reminder tells the listener (`on_reminder`) unless its deadline has passed too. A deadline
+makes the automatic move for the absent player under the table's lock, through the same
+`Turns.apply` as a person's choice (actor "auto"), lets the AI seats that follow play, and hands
+the result over (`on_result`, with `why`), then `on_takeover` if the seat was handed to the AI.
+A timer whose decision is no longer pending is dropped, never applied.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+
+from bot.store import AUTO, REMINDER, TimerRecord
+
+from .ai import seeded_choice
+from .deadlines import MAX_SLEEP, TIMER_KINDS, FiredTimer, Scheduler, decision_timers, missed_text
+from .refusals import Unavailable
+from .registry import Registry
+from .results import ActResult
+from .table import Table
+from .turns import Turns
+
+log = logging.getLogger(__name__)
+
+PLAY_ON = "The game goes on: the AI seats play."
+
+
+class Timers:
+    def __init__(self, registry: Registry, turns: Turns) -> None:
+        self.registry = registry
+        self.turns = turns
+        self.scheduler: Scheduler | None = None
+        registry.on_timers_stored = self._wake
+
+    def _wake(self) -> None:
+        if self.scheduler is not None:
+            self.scheduler.wake()
+
+    # ----- the scheduler -----------------------------------------------------------------------
+
+    def start(self, *, max_sleep: float = MAX_SLEEP) -> None:
+        if self.scheduler is None:
+            self.scheduler = Scheduler(
+                self.run_due, self.registry.store.next_timer_due, self.registry.clock,
+                first=self.resume_automatic, max_sleep=max_sleep,
+            )  # fmt: skip
+        self.scheduler.max_sleep = max_sleep
+        self.scheduler.start()
+
+    async def stop(self) -> None:
+        if self.scheduler is not None:
+            await self.scheduler.stop()
+
+    async def run_due(self) -> list[FiredTimer]:
+        """Fire every timer due by the clock, once (safe to call concurrently)."""
+        now = self.registry.clock()
+        fired: list[FiredTimer] = []
+        seen: set[int] = set()
+        while True:
+            batch = [x for x in await self.registry.store.due_timers(now, limit=500) if x.id not in seen]
+            batch = [x for x in batch if x.kind in TIMER_KINDS]
+            if not batch:
+                return fired
+            for timer in batch:
+                seen.add(timer.id)
+                if timer.kind == REMINDER:
+                    fired.append(await self._fire_reminder(timer, now))
+                else:
+                    fired.append(await self._fire_deadline(timer))
+
+    # ----- at load -------------------------------------------------------------------------------
+
+    async def ensure(self, t: Table) -> None:
+        """A person's pending decision at a table with a deadline has its timers (a table whose
+        timers were lost gets a deadline from now)."""
+        if not t.is_started or not t.settings.has_deadline or t.timers is not None:
+            return
+        d = t.decision
+        if d is None or t.seats[d.player].automatic:
+            return
+        now = self.registry.clock()
+        timers, clock = decision_timers(t.settings, t.seats[d.player], d.seq, now)
+        try:
+            await self.registry.store.update_seat_states(t.id, [], clear_timers=TIMER_KINDS, timers=timers, now=now)
+        except (sqlite3.Error, OSError):
+            log.exception("table %d: its deadline could not be stored", t.id)
+            return
+        t.timers = clock
+        self.registry.timers_stored(timers)
+
+    async def resume_automatic(self) -> list[ActResult]:
+        """The scheduler's first pass: let AI seats (and taken-over seats) play on where a table
+        waits on them (a restart or a failed save stopped them); each result is handed over."""
+        out: list[ActResult] = []
+        if not self.turns.autoplay_ai:
+            return out
+        for t in sorted(self.registry.tables(), key=lambda x: x.id):
+            p = t.pending
+            if p is None or not p.is_ai:
+                continue
+            try:
+                result = await self.turns.autoplay(t, ActResult(t, why=PLAY_ON))
+            except Exception:
+                log.exception("table %d: the AI seats could not play on", t.id)
+                continue
+            if result.moves:
+                out.append(result)
+        return out
+
+    # ----- one timer -------------------------------------------------------------------------------
+
+    async def _drop(self, timer: TimerRecord, outcome: str = "dropped") -> FiredTimer:
+        try:
+            await self.registry.store.delete_timer(timer.id)
+        except (sqlite3.Error, OSError):
+            log.exception("timer %d could not be deleted", timer.id)
+        return FiredTimer(timer.id, timer.table_id, timer.kind, timer.payload.get("seq"), outcome)
+
+    def _timer_table(self, timer: TimerRecord) -> Table | None:
+        """The table a timer was set for, if its decision is still pending and a person's."""
+        t = self.registry.table_by_id(timer.table_id)
+        if t is None or not t.is_started or t.game is None:
+            return None
+        d = t.decision
+        if d is None or d.seq != timer.payload.get("seq") or t.seats[d.player].automatic:
+            return None
+        return t
+
+    async def _fire_reminder(self, timer: TimerRecord, now: float) -> FiredTimer:
+        t = self._timer_table(timer)
+        if t is None:
+            return await self._drop(timer)
+        async with self.registry.lock(t.channel_id):
+            if self._timer_table(timer) is not t:
+                return await self._drop(timer)
+            pending = t.pending
+        assert pending is not None
+        deadline_at = timer.payload.get("deadline_at")
+        if deadline_at is None:
+            deadline_at = t.deadline_at
+        if deadline_at is not None and deadline_at <= now:
+            return await self._drop(timer, "skipped")  # the deadline acts instead
+        try:
+            mine = await self.registry.store.delete_timer(timer.id)
+        except (sqlite3.Error, OSError):
+            log.exception("timer %d could not be deleted", timer.id)
+            mine = False
+        if not mine:  # another pass took it (or the store failed): remind at most once
+            return FiredTimer(timer.id, t.id, timer.kind, pending.number, "dropped")
+        await self.registry.notify("on_reminder", pending, float(deadline_at if deadline_at is not None else now))
+        return FiredTimer(timer.id, t.id, timer.kind, pending.number, "reminded")
+
+    async def _fire_deadline(self, timer: TimerRecord) -> FiredTimer:
+        t = self._timer_table(timer)
+        if t is None:
+            return await self._drop(timer)
+        reg = self.registry
+        async with reg.lock(t.channel_id):
+            if self._timer_table(timer) is not t or not reg.holds(t):
+                return await self._drop(timer)
+            d = t.decision
+            assert d is not None and t.game is not None
+            seat = t.seats[d.player]
+            code = self._absent_choice(t)
+            try:
+                step = await self.turns.apply(t, d.seq, d.player, code, None, AUTO)
+            except Unavailable:
+                log.warning("table %d: the automatic move could not be saved; the deadline stays", t.id)
+                return FiredTimer(timer.id, t.id, timer.kind, d.seq, "failed")
+            why = missed_text(seat.name, step.move.label, t.settings.takeover_after, step.missed, step.taken_over)
+            acc = ActResult(t, why=why)
+            step.add_to(acc)
+            handed_over = not self.turns.ai_to_play(t)
+            if handed_over:
+                await self.turns.finish(acc)
+        if not handed_over:
+            await self.turns.autoplay(t, acc)
+        if step.taken_over:
+            await reg.notify("on_takeover", t, t.seats[seat.seat])
+        return FiredTimer(timer.id, t.id, timer.kind, d.seq, "moved", acc, why)
+
+    def _absent_choice(self, t: Table) -> str:
+        """The choice made for an absent player (the table's `absent_rule`)."""
+        assert t.game is not None
+        rule = t.settings.absent_rule
+        if rule != "auto":  # pragma: no cover - TableSettings admits "auto" only
+            raise ValueError(f"unknown rule for absent players {rule!r}")
+        return seeded_choice(t.game, t.seed, t.settings.ai_level)
+

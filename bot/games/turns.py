@@ -1,0 +1,261 @@
+"""Play: a person's choice, the AI seats' choices that follow, and the hand-over of the result.
+
+Every choice goes through `Turns.apply` under the table's lock: the move is applied to a copy of
+the game, committed to the store (with the snapshot at a phase end, the seats' counts of missed
+deadlines and the next decision's timers, in one transaction) and only then made the table's.
+Each AI move is its own locked, committed step. A result is handed to the listener
+(`on_result`) under the lock of its last step, so a table's results reach the listener in the
+order of their decision numbers.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from bot.rules import Event, Game, IllegalChoice
+from bot.store import (
+    AI,
+    AUTO,
+    FINISHED,
+    PLAYER,
+    STARTED,
+    TAKEOVER,
+    MoveRecord,
+    NewTimer,
+    SnapshotRecord,
+)
+
+from .ai import seeded_choice
+from .deadlines import TIMER_KINDS, TurnTimers, decision_timers
+from .refusals import (
+    Illegal,
+    NoTable,
+    NotStarted,
+    NotYourTurn,
+    StaleDecision,
+    TakenOver,
+    Unavailable,
+)
+from .registry import Registry
+from .render import BoardRenderer
+from .reports import PhaseReport
+from .results import ActResult, AppliedMove, Step
+from .table import Seat, Table
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class _SeatChange:
+    seats: list[Seat]
+    missed: int = 0
+    taken_over: bool = False
+
+
+class Turns:
+    def __init__(
+        self,
+        registry: Registry,
+        *,
+        renderer: BoardRenderer,
+        autoplay_ai: bool = True,
+        ai_level: str = "random",
+    ) -> None:
+        self.registry = registry
+        self.renderer = renderer
+        self.autoplay_ai = autoplay_ai
+        self.ai_level = ai_level  # AI seats created without a level of their own play at it
+        self._playing: set[int] = set()  # tables whose AI seats are being played
+
+    # ----- inputs --------------------------------------------------------------------------------
+
+    async def act(self, channel_id: int, user_id: int, number: int, code: str) -> ActResult:
+        """Answer decision `number` with `code` as `user_id` (see `Manager.act`)."""
+        async with self.registry.lock(channel_id):
+            t, seat = self.registry.seated(channel_id, user_id)
+            d = t.decision
+            assert d is not None  # started and not finished
+            if number != d.seq:
+                raise StaleDecision(number, d.seq)
+            if d.player != seat.seat:
+                whose = t.pending
+                assert whose is not None
+                raise NotYourTurn(whose)
+            if seat.ai_takeover:
+                raise TakenOver()
+            step = await self.apply(t, d.seq, d.player, code, user_id)
+            acc = ActResult(t, actor_id=user_id)
+            step.add_to(acc)
+            if not self.ai_to_play(t):
+                return await self.finish(acc)
+        return await self.autoplay(t, acc)
+
+    async def advance(self, channel_id: int, max_moves: int | None = None) -> ActResult:
+        """Play the pending decisions of AI seats (at most `max_moves`)."""
+        t = self.registry.table(channel_id)
+        if t is None:
+            raise NoTable()
+        if t.is_open:
+            raise NotStarted()
+        return await self.autoplay(t, ActResult(t), max_moves)
+
+    # ----- one choice ------------------------------------------------------------------------------
+
+    async def apply(
+        self, t: Table, number: int, seat: int, code: str, user_id: int | None, actor: str = PLAYER
+    ) -> Step:
+        """Apply and commit one choice; the caller holds the table's lock and checked `number`
+        (the decision number). `Illegal` or `Unavailable` leave the table as it was."""
+        assert t.game is not None
+        # The move is applied to a copy that replaces the table's game only once committed:
+        # until then every reader sees the previous decision with its own number.
+        game = t.game.clone()
+        d = game.decision
+        assert d is not None and t.log_rows == number and d.player == seat
+        label = next((c.label for c in d.choices if c.code == code), code)
+        history_index = d.seq
+        try:
+            events = game.apply(code)
+        except IllegalChoice as e:
+            raise Illegal(e.reason) from None
+        now = self.registry.clock()
+        snapshot, report = self._phase_cut(t, game, events, now)
+        change = self._seat_change(t, seat, actor)
+        timers: list[NewTimer] = []
+        clock: TurnTimers | None = None
+        if t.settings.has_deadline and not game.over:
+            nxt = game.decision
+            timers, clock = decision_timers(t.settings, change.seats[nxt.player] if nxt else None, number + 1, now)
+        move = MoveRecord(history_index, seat, user_id, code, now, actor, number)
+
+        def committed() -> None:
+            t.game, t.seats, t.log_rows, t.timers, t.updated_at = game, change.seats, number + 1, clock, now
+            if snapshot is not None:
+                t.since_snapshot = []
+            else:
+                t.since_snapshot.append(move)
+            t.recent.extend(events)
+            if game.over:
+                t.status, t.finished_at = FINISHED, now
+            self.registry.timers_stored(timers)
+
+        await self.registry.commit(
+            t,
+            self.registry.store.record_move(
+                t.id, move, snapshot=snapshot, finished=game.over,
+                seat_states=[x.record() for x in change.seats if x != t.seats[x.seat]],
+                clear_timers=TIMER_KINDS if t.settings.has_deadline else (), timers=timers,
+            ),
+            committed,
+        )  # fmt: skip
+        name = t.seats[seat].name
+        applied = AppliedMove(history_index, seat, name, user_id, actor != PLAYER, code, label, actor, number)
+        return Step(applied, events, report, change.missed, change.taken_over)
+
+    @staticmethod
+    def _phase_cut(
+        t: Table, game: Game, events: list[Event], now: float
+    ) -> tuple[SnapshotRecord | None, PhaseReport | None]:
+        """At a phase end (or the game's): the snapshot to store and the report to post, if any.
+        Feeds the events to the table's chronicle."""
+        cut = t.chronicle.feed(events)
+        if not (cut.phase_ended or game.over):
+            return None, None
+        s = game.state
+        state_json = game.to_json()
+        report = None
+        if cut.sections is not None:
+            report = PhaseReport(
+                t.id, t.channel_id, len(s.history), cut.sections, cut.game_over, state=s.copy(), pending=game.decision
+            )
+        snapshot = SnapshotRecord(
+            seq=len(s.history), round=s.round, phase=s.phase, state=state_json,
+            carry=t.chronicle.to_json(), report=report.to_json() if report else None, at=now,
+        )  # fmt: skip
+        return snapshot, report
+
+    @staticmethod
+    def _seat_change(t: Table, seat: int, actor: str) -> _SeatChange:
+        """The seats after a move: a person's move resets their count of missed deadlines, an
+        automatic one adds one and may hand the seat to the AI."""
+        before = t.seats[seat]
+        if actor == PLAYER and before.missed_in_row:
+            return _SeatChange(t.with_seat(seat, missed_in_row=0))
+        if actor == AUTO:
+            missed = before.missed_in_row + 1
+            limit = t.settings.takeover_after
+            taken_over = limit is not None and missed >= limit and not before.ai_takeover
+            seats = t.with_seat(seat, missed_in_row=missed, ai_takeover=before.ai_takeover or taken_over)
+            return _SeatChange(seats, missed, taken_over)
+        return _SeatChange(t.seats)
+
+    # ----- AI seats ----------------------------------------------------------------------------------
+
+    def ai_to_play(self, t: Table) -> bool:
+        """Whether the manager plays the table's pending decision itself right after an input."""
+        return self.autoplay_ai and self._automatic_pending(t)
+
+    async def autoplay(self, t: Table, acc: ActResult, max_moves: int | None = None) -> ActResult:
+        """Play the AI seats' (and taken-over seats') decisions, each its own locked, committed
+        step, then hand `acc` over under the lock. One run per table at a time: a second one
+        hands over what it has and leaves the playing to the first."""
+        lock = self.registry.lock(t.channel_id)
+        if t.id in self._playing:
+            async with lock:
+                return await self.finish(acc)
+        self._playing.add(t.id)
+        try:
+            played = 0
+            while True:
+                async with lock:
+                    if (max_moves is not None and played >= max_moves) or not self._automatic_pending(t):
+                        return await self.finish(acc)
+                    assert t.game is not None
+                    d = t.decision
+                    assert d is not None
+                    s = t.seats[d.player]
+                    if s.is_ai:
+                        actor, level = AI, s.ai_level or self.ai_level
+                    else:  # a person's seat taken over after missed deadlines
+                        actor, level = TAKEOVER, t.settings.ai_level
+                    code = seeded_choice(t.game, t.seed, level)
+                    try:
+                        step = await self.apply(t, d.seq, d.player, code, None, actor)
+                    except Unavailable:
+                        # What was done so far stands and is reported; `advance` tries again.
+                        log.warning("table %d: an AI move could not be saved; the table waits", t.id)
+                        return await self.finish(acc)
+                    step.add_to(acc)
+                    played += 1
+                    if (max_moves is not None and played >= max_moves) or not self._automatic_pending(t):
+                        return await self.finish(acc)  # in the lock of the last move: no gap
+        finally:
+            self._playing.discard(t.id)
+
+    def _automatic_pending(self, t: Table) -> bool:
+        """The table's pending decision is an AI seat's or a taken-over seat's."""
+        if t.status != STARTED or not self.registry.holds(t):
+            return False
+        d = t.decision
+        return d is not None and t.seats[d.player].automatic
+
+    # ----- the hand-over ---------------------------------------------------------------------------
+
+    def start_drawing(self, reports: list[PhaseReport]) -> None:
+        """Start drawing each report's board off the event loop; nobody waits here (the post of
+        the report does: `PhaseReport.drawn`)."""
+        for r in reports:
+            if r.png is None and r.image is None and r.state is not None:
+                r.image = self.renderer.draw(r.state, r.events, r.pending)
+
+    async def finish(self, acc: ActResult) -> ActResult:
+        """Complete `acc` with the table as it is now and hand it to the listener; the caller
+        holds the table's lock, so results are handed over in the order of their numbers."""
+        t = acc.table
+        acc.pending = t.pending
+        acc.result = t.result
+        acc.number = t.log_rows
+        self.start_drawing(acc.reports)
+        await self.registry.notify("on_result", acc)
+        return acc
