@@ -101,7 +101,7 @@ async def read_body(request: web.Request) -> tuple[Any, dict[str, Upload]]:
             if not isinstance(part, BodyPartReader):
                 continue
             if part.name == "payload_json":
-                body = json.loads(await part.text())
+                body = _parse_json(await part.text())
             elif part.name:
                 data = bytes(await part.read())
                 ctype = part.headers.get("Content-Type", "application/octet-stream")
@@ -111,8 +111,17 @@ async def read_body(request: web.Request) -> tuple[Any, dict[str, Upload]]:
     if not raw:
         return None, files
     if request.content_type == "application/json":
-        return json.loads(raw), files
+        return _parse_json(raw), files
     return raw.decode(errors="replace"), files
+
+
+def _parse_json(raw: str | bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        raise ApiError(
+            400, 50109, "The request body contains invalid JSON.", problem=True
+        ) from None
 
 
 class Routes:

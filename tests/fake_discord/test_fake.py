@@ -681,7 +681,7 @@ def string_select(custom_id: str, n: int, *, label: str = "x", description: str 
 INVALID_BODIES: list[tuple[str, dict[str, Any], str]] = [
     ("content", {"content": "x" * 2001}, "content"),
     ("rows", {"components": [row(button(f"b{i}")) for i in range(6)]}, "components"),
-    ("buttons", {"components": [row(*[button(f"b{i}") for i in range(6)])]}, "maximum width"),
+    ("buttons", {"components": [row(*[button(f"b{i}") for i in range(6)])]}, "5 or fewer"),
     (
         "two selects",
         {"components": [row(string_select("a", 2), string_select("b", 2))]},
@@ -698,7 +698,7 @@ INVALID_BODIES: list[tuple[str, dict[str, Any], str]] = [
     ),
     ("embeds", {"embeds": [{"title": str(i)} for i in range(11)]}, "embeds"),
     ("duplicate", {"components": [row(button("same"), button("same"))]}, "duplicated"),
-    ("not a row", {"components": [button("b")]}, "action rows"),
+    ("not a row", {"components": [button("b")]}, '"type" must be one of (1, 17'),
 ]
 
 
