@@ -287,6 +287,13 @@ def _add(errors: FormErrors, prefix: ErrorPath, error: ValidationError) -> None:
             _add(errors, prefix, inner)
         return
     path: ErrorPath = prefix + tuple(error.absolute_path)
+    if error.validator in ("anyOf", "oneOf") and _only_type_errors(error):
+        wanted = [t for inner in error.context for t in _types(inner.validator_value)]
+        first = next((t for t in wanted if t != "null"), "object")
+        code = _TYPE_CODES.get(first, "BASE_TYPE_BAD_TYPE")
+        message = f"Value {_short(error.instance)} is not of type {' or '.join(wanted)}."
+        errors.add(path, code, f"{message} [spec: type]")
+        return
     if error.validator == "required":
         missing = re.match(r"'([^']+)'", error.message)
         if missing:
@@ -348,6 +355,20 @@ def _kinds(branches: list[JSON]) -> tuple[Any, ...]:
 def _short(value: Any) -> str:
     text = json.dumps(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _types(value: Any) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
+def _only_type_errors(error: ValidationError) -> bool:
+    """A union failed only because the value's JSON type fits none of its branches."""
+    return (
+        bool(error.context)
+        and all(inner.validator == "type" and not inner.relative_path for inner in error.context)
+        and len({inner.relative_schema_path[0] for inner in error.context})
+        == len(error.validator_value)
+    )
 
 
 def _chosen_branch(error: ValidationError) -> list[ValidationError] | None:

@@ -11,6 +11,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
+from .documented import check_channel_message_flags
 from .gateway import Gateway
 from .models import JSON, FakeChannel, FakeGuild, Perm, RestCall, StoredMessage, Upload
 from .state import FakeState
@@ -158,9 +159,14 @@ class Routes:
         if perms & bits != bits:
             raise ApiError(403, 50013, "Missing Permissions", problem=False)
 
-    def _check_message(self, body: JSON, files: dict[str, Upload], *, creating: bool) -> None:
+    def _check_message(
+        self, body: JSON, files: dict[str, Upload], *, creating: bool, channel: bool = False
+    ) -> None:
+        """``channel``: a Create Message in a channel (not a webhook or interaction message)."""
         errors = FormErrors()
         validate_message(body, len(files), errors)
+        if channel and creating:
+            check_channel_message_flags(body, errors)
         errors.raise_if_any()
         total = sum(len(upload.data) for upload in files.values())
         if total > self.state.attachment_size_limit:
