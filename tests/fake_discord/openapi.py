@@ -14,7 +14,8 @@ discord.py sends ``default_member_permissions`` as a string), and snowflakes, wh
 types as digit strings, may be sent as JSON integers (discord.py sends ``allowed_mentions.users``
 and attachment ids as integers).
 
-The spec is loaded once per process and one validator per operation is built lazily and cached.
+The spec is loaded once per process, one validator per operation is built lazily and cached,
+and the verdicts on bodies already seen are remembered (see _body_verdict).
 """
 
 from __future__ import annotations
@@ -75,7 +76,8 @@ def _bound(keyword: str) -> Any:
 DiscordValidator = jsonschema.validators.extend(
     Draft202012Validator,
     validators={
-        k: _bound(k) for k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
+        **{k: _bound(k) for k in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")},
+        "x-dispatch": lambda *args: _dispatch(*args),
     },
     type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
 )
@@ -127,7 +129,51 @@ def _inline(node: Any, seen: tuple[str, ...] = ()) -> Any:
         target = _inline(_resolve({"$ref": ref}), (*seen, ref))
         rest = {k: v for k, v in node.items() if k != "$ref"}
         return {"allOf": [target, _inline(rest, seen)]} if rest else target
-    return {k: _inline(v, seen) for k, v in node.items()}
+    inlined = {k: _inline(v, seen) for k, v in node.items()}
+    if isinstance(inlined.get("anyOf"), list):
+        dispatched = _by_type(inlined["anyOf"])
+        if dispatched is not None:
+            del inlined["anyOf"]
+            inlined.setdefault("allOf", []).append(dispatched)
+    return inlined
+
+
+def _by_type(branches: list[Any]) -> JSON | None:
+    """A union of objects told apart by their ``type`` field, as a dispatch on that field
+    (the ``x-dispatch`` keyword below).
+
+    Same verdict as the union (every branch requires ``type`` and no two share a value), but
+    only the branch the value names is validated, and its errors are reported directly."""
+    table: dict[Any, JSON] = {}
+    for branch in branches:
+        if not isinstance(branch, dict) or "type" not in (branch.get("required") or []):
+            return None
+        prop = (branch.get("properties") or {}).get("type") or {}
+        values = prop.get("enum") or ([prop["const"]] if "const" in prop else None)
+        if not values or any(value in table for value in values):
+            return None
+        table.update((value, branch) for value in values)
+    return {"type": "object", DISPATCH: table}
+
+
+DISPATCH = "x-dispatch"
+
+
+def _dispatch(validator: Any, table: dict[Any, JSON], instance: Any, schema: JSON) -> Any:
+    if not isinstance(instance, dict):
+        return  # the "type": "object" beside it reports that
+    if "type" not in instance:
+        yield from validator.descend(instance, {"required": ["type"]})
+        return
+    kind = instance["type"]
+    try:
+        branch = table.get(kind) if not isinstance(kind, bool) else None
+    except TypeError:  # an unhashable "type"
+        branch = None
+    if branch is None:
+        yield from validator.descend(kind, {"enum": list(table)}, path="type")
+    else:
+        yield from validator.descend(instance, branch)
 
 
 @functools.cache
@@ -146,9 +192,6 @@ class Operation:
     body: str | None
     #: query parameter name -> (pointer of its schema, the schema with $refs resolved one level)
     query: dict[str, tuple[str, JSON]]
-
-    def body_validator(self) -> Any:
-        return None if self.body is None else _validator(self.body)
 
 
 def _resolve(schema: JSON) -> JSON:
@@ -242,11 +285,29 @@ def check_request(method: str, path: str, query: dict[str, str], body: Any) -> F
         value = _query_value(raw, schema)
         for error in _validator(pointer).iter_errors(value):
             _add(errors, (name,), error)
-    validator = operation.body_validator()
-    if validator is not None and body is not None:
-        for error in validator.iter_errors(body):
-            _add(errors, (), error)
+    if operation.body is not None and body is not None:
+        errors.items.extend(_body_verdict(operation.body, body))
     return errors
+
+
+#: verdicts by (schema, canonical JSON of the body): the bot sends the same command list at
+#: every start and many identical messages, and validating a command list takes ~20 ms
+_verdicts: dict[tuple[str, str], tuple[tuple[ErrorPath, str, str], ...]] = {}
+MAX_VERDICTS = 4096
+
+
+def _body_verdict(pointer: str, body: Any) -> tuple[tuple[ErrorPath, str, str], ...]:
+    key = (pointer, json.dumps(body, sort_keys=True, separators=(",", ":")))
+    verdict = _verdicts.get(key)
+    if verdict is None:
+        errors = FormErrors()
+        for error in _validator(pointer).iter_errors(body):
+            _add(errors, (), error)
+        verdict = tuple(errors.items)
+        if len(_verdicts) >= MAX_VERDICTS:
+            _verdicts.clear()
+        _verdicts[key] = verdict
+    return verdict
 
 
 #: Discord's error codes for the JSON Schema keywords

@@ -716,7 +716,7 @@ INVALID_BODIES: list[tuple[str, dict[str, Any], str]] = [
     ),
     ("embeds", {"embeds": [{"title": str(i)} for i in range(11)]}, "embeds"),
     ("duplicate", {"components": [row(button("same"), button("same"))]}, "duplicated"),
-    ("not a row", {"components": [button("b")]}, '"type" must be one of (1, 17'),
+    ("not a row", {"components": [button("b")]}, "must be one of (1, 17"),
 ]
 
 
