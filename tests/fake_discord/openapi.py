@@ -8,11 +8,13 @@ string against the operation's query parameters, with JSON Schema Draft 2020-12 
 OpenAPI 3.1). A failure is answered as Discord does: 400, code 50035 "Invalid Form Body" and the
 nested ``errors`` object.
 
-Two documented leniencies of Discord's API are applied, so that discord.py's ordinary requests
-pass: integer fields also take strings that parse as integers (the spec's README says so;
-discord.py sends ``default_member_permissions`` as a string), and snowflakes, which the spec
-types as digit strings, may be sent as JSON integers (discord.py sends ``allowed_mentions.users``
-and attachment ids as integers).
+Two leniencies of Discord's API are applied, so that discord.py's ordinary requests pass:
+integer fields also take strings that parse as integers (the spec's README says so; discord.py
+sends ``default_member_permissions`` as a string), and snowflakes, which the spec types as digit
+strings, may be sent as JSON integers (Discord accepts them, and discord.py sends
+``allowed_mentions.users`` and attachment ids as integers). The spec's ``oneOf`` unions are read
+as ``anyOf``, as its README says they mean, and unions told apart by a ``type`` field are
+validated by dispatching on that field (see spec() and _by_type).
 
 The spec is loaded once per process, one validator per operation is built lazily and cached,
 and the verdicts on bodies already seen are remembered (see _body_verdict).
