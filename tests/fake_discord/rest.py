@@ -13,6 +13,7 @@ from aiohttp import web
 
 from .gateway import Gateway
 from .models import JSON, Problem, RestCall
+from .openapi import check_request
 from .routes_app import AppRoutes
 from .routes_channels import ChannelRoutes
 from .routes_interactions import InteractionRoutes
@@ -38,13 +39,10 @@ class RestApi:
     ) -> None:
         self.state = state
         self.failures: list[InjectedFailure] = []
-        groups = [
-            AppRoutes(state, gateway),
-            InteractionRoutes(
-                state, gateway, callback_deadline=callback_deadline, token_lifetime=token_lifetime
-            ),
-            ChannelRoutes(state, gateway),
-        ]
+        self.interactions = InteractionRoutes(
+            state, gateway, callback_deadline=callback_deadline, token_lifetime=token_lifetime
+        )
+        groups = [AppRoutes(state, gateway), self.interactions, ChannelRoutes(state, gateway)]
         self.routes = [Route.build(spec) for group in groups for spec in group.table()]
 
     async def handle(self, request: web.Request) -> web.Response:
@@ -78,8 +76,14 @@ class RestApi:
             call.route = f"{route.method} {route.template}"
             if route.auth and request.headers.get("Authorization") != f"Bot {self.state.token}":
                 raise ApiError(401, 0, "401: Unauthorized", problem=False)
+            routed = Request(call, match.groupdict(), request.headers)
+            errors = check_request(call.method, call.path, call.query, call.json)
+            if errors:
+                if route.handler == self.interactions.callback:
+                    self.interactions.refused(routed)
+                raise errors.error()
             self._injected_failure(call)
-            return await route.handler(Request(call, match.groupdict(), request.headers))
+            return await route.handler(routed)
         self.state.problems.append(
             Problem("unhandled_route", f"no fake route for {call.method} {call.path}", call)
         )

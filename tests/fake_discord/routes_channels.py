@@ -70,7 +70,7 @@ class ChannelRoutes(Routes):
     async def get_messages(self, request: Request) -> Reply:
         channel = self._channel(request.params["channel_id"])
         self._require(channel, Perm.READ_MESSAGE_HISTORY)
-        limit = min(int(request.query.get("limit", 50)), 100)
+        limit = int(request.query.get("limit", 50))  # 1..100: the spec refuses others
         before, after = request.query.get("before"), request.query.get("after")
         ids = [int(i) for i in self.state.channel_messages.get(channel.id, [])]
         messages = [
@@ -95,7 +95,7 @@ class ChannelRoutes(Routes):
         if channel.type != 1:
             needed = Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else Perm.SEND_MESSAGES
             self._require(channel, needed | (Perm.ATTACH_FILES if request.files else 0))
-        self._check_message(request.json, request.files, creating=True)
+        self._check_message(request.json, request.files, creating=True, channel=True)
         message = self.state.create_message(channel, request.json, request.files)
         return Reply(200, message.payload())
 

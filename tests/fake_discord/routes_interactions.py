@@ -79,9 +79,15 @@ class InteractionRoutes(Routes):
         try:
             return self._callback(record, request)
         except ApiError:
+            self.refused(request)
+            raise
+
+    def refused(self, request: Request) -> None:
+        """Record a refused callback on its interaction (so handles fail fast)."""
+        record = self.state.interactions.get(request.params["interaction_id"])
+        if record is not None and record.token == request.params["token"]:
             record.rejected.append(request.call)
             record.signal.fire()
-            raise
 
     def _callback(self, record: InteractionRecord, request: Request) -> Reply:
         if self.state.clock() - record.dispatched_at > self.callback_deadline:

@@ -11,6 +11,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
+from .documented import check_channel_message_flags
 from .gateway import Gateway
 from .models import JSON, FakeChannel, FakeGuild, Perm, RestCall, StoredMessage, Upload
 from .state import FakeState
@@ -101,7 +102,7 @@ async def read_body(request: web.Request) -> tuple[Any, dict[str, Upload]]:
             if not isinstance(part, BodyPartReader):
                 continue
             if part.name == "payload_json":
-                body = json.loads(await part.text())
+                body = _parse_json(await part.text())
             elif part.name:
                 data = bytes(await part.read())
                 ctype = part.headers.get("Content-Type", "application/octet-stream")
@@ -111,8 +112,17 @@ async def read_body(request: web.Request) -> tuple[Any, dict[str, Upload]]:
     if not raw:
         return None, files
     if request.content_type == "application/json":
-        return json.loads(raw), files
+        return _parse_json(raw), files
     return raw.decode(errors="replace"), files
+
+
+def _parse_json(raw: str | bytes) -> Any:
+    try:
+        return json.loads(raw)
+    except ValueError:
+        raise ApiError(
+            400, 50109, "The request body contains invalid JSON.", problem=True
+        ) from None
 
 
 class Routes:
@@ -149,9 +159,14 @@ class Routes:
         if perms & bits != bits:
             raise ApiError(403, 50013, "Missing Permissions", problem=False)
 
-    def _check_message(self, body: JSON, files: dict[str, Upload], *, creating: bool) -> None:
+    def _check_message(
+        self, body: JSON, files: dict[str, Upload], *, creating: bool, channel: bool = False
+    ) -> None:
+        """``channel``: a Create Message in a channel (not a webhook or interaction message)."""
         errors = FormErrors()
         validate_message(body, len(files), errors)
+        if channel and creating:
+            check_channel_message_flags(body, errors)
         errors.raise_if_any()
         total = sum(len(upload.data) for upload in files.values())
         if total > self.state.attachment_size_limit:

@@ -7,7 +7,10 @@ channels, members) before the bot connects, then drive it with ``slash()``, ``au
 ``click()`` and ``select()`` and assert on stored messages and recorded REST calls.
 
 Strictness: anything the fake does not know is a 404 *and* a recorded problem; invalid bodies get
-Discord's 400/50035 answer and are recorded too; ``problems`` must be empty at teardown
+Discord's 400/50035 answer and are recorded too (every body and query string is checked against
+Discord's own OpenAPI spec, openapi.py with the vendored spec/openapi.json, then against the
+documented rules the spec leaves out, documented.py, and the fake's limits, validation.py);
+invalid JSON gets 400/50109; ``problems`` must be empty at teardown
 (harness.running_bot checks). Late callbacks (> ``callback_deadline`` s after dispatch) get 404
 10062, second callbacks 400 40060, followups after ``token_lifetime`` s 404 10015.
 

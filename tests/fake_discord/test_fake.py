@@ -7,7 +7,7 @@ import io
 import json
 import re
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -589,6 +589,24 @@ async def test_gateway_resume(world: World) -> None:
 # -- strictness --------------------------------------------------------------------------------
 
 
+async def eventually(predicate: Callable[[], Any], what: str, timeout: float = 3.0) -> Any:
+    """Poll ``predicate`` (every 5 ms, at most ``timeout`` s) for state the fake does not see,
+    such as what the bot does after the fake's answer reached it."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not (result := predicate()):
+        if loop.time() >= deadline:
+            raise FakeTimeout(f"not within {timeout} s: {what}")
+        await asyncio.sleep(0.005)
+    return result
+
+
+async def bot_http_error(world: World, what: str) -> tuple[int, int, str]:
+    """The next HTTPException the tiny bot caught (it records them after the fake answered)."""
+    await eventually(lambda: world.bot.http_errors, f"the bot to get an HTTP error ({what})")
+    return world.bot.http_errors.pop(0)
+
+
 async def provoke(world: World, how: str) -> tuple[int, int, str]:
     await world.fake.slash(
         "caylus",
@@ -597,8 +615,7 @@ async def provoke(world: World, how: str) -> tuple[int, int, str]:
         channel=world.table,
         options={"how": how},
     )
-    await world.fake.state.changed.wait_for(lambda: world.bot.http_errors, 2.0, lambda: how)
-    return world.bot.http_errors.pop()
+    return await bot_http_error(world, how)
 
 
 async def test_second_callback_is_already_acknowledged(world: World) -> None:
@@ -620,7 +637,9 @@ async def test_late_callback_is_unknown_interaction(world: World) -> None:
     world.bot.gate.set()
     with pytest.raises(FakeDiscordError, match="10062"):
         await handle.response()
-    assert world.bot.http_errors == [(404, 10062, "Unknown interaction")]
+    # the fake's refusal fails the handle at once; the bot sees the 404 a moment later
+    assert await bot_http_error(world, "late callback") == (404, 10062, "Unknown interaction")
+    assert world.bot.http_errors == []
 
 
 async def test_followup_after_15_minutes_is_refused(world: World) -> None:
@@ -635,8 +654,7 @@ async def test_followup_after_15_minutes_is_refused(world: World) -> None:
     assert (await handle.response()).type == 5
     world.clock.advance(15 * 60 + 1)
     world.bot.gate.set()
-    await fake.state.changed.wait_for(lambda: world.bot.http_errors, 2.0, lambda: "no error")
-    status, code, _ = world.bot.http_errors[0]
+    status, code, _ = await bot_http_error(world, "followup after 15 minutes")
     assert (status, code) == (404, 10015)
 
 
@@ -681,7 +699,7 @@ def string_select(custom_id: str, n: int, *, label: str = "x", description: str 
 INVALID_BODIES: list[tuple[str, dict[str, Any], str]] = [
     ("content", {"content": "x" * 2001}, "content"),
     ("rows", {"components": [row(button(f"b{i}")) for i in range(6)]}, "components"),
-    ("buttons", {"components": [row(*[button(f"b{i}") for i in range(6)])]}, "maximum width"),
+    ("buttons", {"components": [row(*[button(f"b{i}") for i in range(6)])]}, "5 or fewer"),
     (
         "two selects",
         {"components": [row(string_select("a", 2), string_select("b", 2))]},
@@ -698,7 +716,7 @@ INVALID_BODIES: list[tuple[str, dict[str, Any], str]] = [
     ),
     ("embeds", {"embeds": [{"title": str(i)} for i in range(11)]}, "embeds"),
     ("duplicate", {"components": [row(button("same"), button("same"))]}, "duplicated"),
-    ("not a row", {"components": [button("b")]}, "action rows"),
+    ("not a row", {"components": [button("b")]}, "must be one of (1, 17"),
 ]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import documented
 from .models import COMPONENTS_V2, JSON, walk_components
 
 MAX_CONTENT = 2000
@@ -18,6 +19,8 @@ MAX_FILES = 10
 MAX_EMBEDS = 10
 MAX_EMBED_TOTAL = 6000
 MAX_CHOICES = 25
+#: top-level components of a modal (the spec's ModalInteractionCallbackRequestData)
+MAX_MODAL_COMPONENTS = 40
 SELECT_TYPES = (3, 5, 6, 7, 8)
 
 Path = tuple[str | int, ...]
@@ -116,6 +119,7 @@ def validate_message(body: JSON, n_files: int, errors: FormErrors, prefix: Path 
             _validate_classic_components(components, errors, prefix + ("components",))
     if n_files > MAX_FILES:
         errors.add(prefix + ("attachments",), "BASE_TYPE_MAX_LENGTH", "Must be 10 or fewer.")
+    documented.check_message(body, errors, prefix)
 
 
 def is_empty_message(body: JSON, n_files: int) -> bool:
@@ -215,7 +219,7 @@ def _validate_component(component: JSON, errors: FormErrors, path: Path) -> None
                 errors.add(path + ("custom_id",), "BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED", "no")
         elif style != 6 and not component.get("custom_id"):
             errors.add(path + ("custom_id",), "BASE_TYPE_REQUIRED", "This field is required")
-        if not component.get("label") and not component.get("emoji"):
+        if style != 6 and not component.get("label") and not component.get("emoji"):
             errors.add(path + ("label",), "BASE_TYPE_REQUIRED", "A button needs a label or emoji")
         errors.max_length(path + ("label",), component.get("label"), MAX_BUTTON_LABEL)
     elif kind in SELECT_TYPES:
@@ -277,8 +281,8 @@ def validate_modal(data: JSON, errors: FormErrors) -> None:
     if not isinstance(title, str) or not 1 <= len(title) <= 45:
         errors.add(("data", "title"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 45.")
     components = data.get("components") or []
-    if not 1 <= len(components) <= 5:
-        errors.add(("data", "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 5.")
+    if not 1 <= len(components) <= MAX_MODAL_COMPONENTS:
+        errors.add(("data", "components"), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 40.")
 
 
 def validate_commands(commands: Any) -> None:
@@ -298,13 +302,12 @@ def validate_commands(commands: Any) -> None:
         names.add(key)
         if kind == 1:
             _validate_command_node(command, errors, (i,), depth=0)
+        documented.check_command(command, errors, (i,))
     errors.raise_if_any()
 
 
 def _validate_command_node(node: JSON, errors: FormErrors, path: Path, depth: int) -> None:
-    name = node.get("name") or ""
-    if not 1 <= len(name) <= 32 or name != name.lower() or " " in name:
-        errors.add(path + ("name",), "APPLICATION_COMMAND_INVALID_NAME", f"Bad name {name!r}")
+    # names: documented.check_command (Discord's name syntax, lower case, localizations)
     description = node.get("description") or ""
     if not 1 <= len(description) <= 100:
         errors.add(path + ("description",), "BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100.")
