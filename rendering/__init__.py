@@ -12,7 +12,7 @@ game is over, `render_board` shows the final scores by itself. Everything is tur
 asyncio; the static board is drawn once per process.
 
 Importing this package loads no Pillow: the drawing modules load on the first image, so the pure
-parts (`rendering.effects`, the view) cost nothing to a process that never draws.
+parts (the view) cost nothing to a process that never draws.
 """
 
 from __future__ import annotations

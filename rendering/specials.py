@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.rules import SPECIAL_NAMES
+from bot.rules import SPECIAL_EFFECTS, SPECIAL_NAMES
 
 from . import shapes, style
-from .effects import SPECIAL_EFFECTS
 from .fonts import draw_text
 from .layout import SPECIAL_ORDER, SPECIAL_SLOTS, special_box, special_slots
 from .shapes import Canvas

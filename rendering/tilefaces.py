@@ -6,10 +6,9 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.rules import CUBES, TILES, TRADES, Tile
+from bot.rules import CUBES, TILES, TRADES, Tile, effect_of
 
 from . import sprites, style
-from .effects import effect_of
 from .fonts import draw_text, fit, text_width
 
 Colour = tuple[int, int, int]

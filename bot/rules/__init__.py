@@ -5,6 +5,7 @@ submodule (tests/test_import_graph.py enforces it).
 """
 
 from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, KindFacts, ScoreLine
+from .effects import SPECIAL_EFFECTS, Effect, SpecialEffect, effect_of, effect_words
 from .engine import Game, final_scores, new_game, winners
 from .glossary import TOPICS, Topic
 from .glossary import search as search_glossary
@@ -40,10 +41,10 @@ from .words import PHASE_NAMES, cost_parts, cost_words, cube_count, cube_list, p
 __all__ = [
     "CUBE_NAMES", "CUBES", "FAVOUR_LINES", "FIXED_SPACES", "G", "MARKS", "NEUTRALS",
     "PHASE_NAMES", "PRESTIGE", "ROAD_LEN", "SCORING", "SECTION_PP", "SECTION_SIZE", "SECTIONS",
-    "SPECIAL_NAMES", "STONE", "TILES", "TOPICS", "TRADES", "WOOD",
-    "Choice", "Decision", "Event", "EventKind", "Game", "IllegalChoice", "KindFacts", "Options", "Player",
+    "SPECIAL_EFFECTS", "SPECIAL_NAMES", "STONE", "TILES", "TOPICS", "TRADES", "WOOD",
+    "Choice", "Decision", "Effect", "SpecialEffect", "Event", "EventKind", "Game", "IllegalChoice", "KindFacts", "Options", "Player",
     "ScoreLine", "State", "Tile", "Topic",
-    "bridge_price", "build_codes", "castle_section", "final_scores", "kind_facts",
+    "bridge_price", "effect_of", "effect_words", "build_codes", "castle_section", "final_scores", "kind_facts",
     "lawyer_targets", "new_game", "play_random", "search_glossary", "state_from_json",
     "trade_possible", "trade_text", "winners", "cost_parts", "cost_words", "cube_count", "cube_list", "plural",
 ]

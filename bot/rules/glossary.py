@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .common import cube_count
+from .effects import effect_of
 from .road import trade_text
 from .tiles import (
     CUBE_NAMES,
@@ -20,10 +20,9 @@ from .tiles import (
     SECTION_PP,
     SECTION_SIZE,
     TILES,
-    TRADES,
     Tile,
-    cost_text,
 )
+from .words import cost_words, cube_count
 
 
 class Topic(NamedTuple):
@@ -33,35 +32,35 @@ class Topic(NamedTuple):
 
 
 def _effect(tile: Tile) -> str:
-    p = tile.params
-    if tile.effect == "produce":
-        text = "Production: " + " **or** ".join(cube_count(alt) for alt in p) + "."
+    e = effect_of(tile)
+    if e.kind == "produce":
+        text = "Production: " + " **or** ".join(cube_count(alt) for alt in e.outputs) + "."
         if tile.owner_bonus:
             a, b = (CUBE_NAMES[CUBES.index(ch)] for ch in tile.owner_bonus)
             text += f" When another player uses it, the owner also takes 1 {a} or 1 {b}."
         return text
-    if tile.effect == "sell":
-        return f"Sell 1 cube of any kind (gold allowed) for {p[0]} deniers."
-    if tile.effect == "peddler":
-        price, most = int(p[0]), int(p[1])
+    if e.kind == "sell":
+        return f"Sell 1 cube of any kind (gold allowed) for {e.price} deniers."
+    if e.kind == "peddler":
+        price, most = e.price, e.most
         if most == 1:
             return f"Pay {price} deniers for 1 cube of food, wood, stone or cloth."
         return f"Pay {price} denier per cube for up to {most} cubes of food, wood, stone or cloth."
-    if tile.effect == "build":
+    if e.kind == "build":
         return {
             "wood": "Build 1 wood building (pay its cost in cubes; it goes on the lowest free road space).",
             "stone": "Build 1 stone building (pay its cost in cubes; it goes on the lowest free road space).",
             "prestige": "Build 1 prestige building on one of your residences (the residence is discarded).",
-        }[p[0]]
-    if tile.effect == "lawyer":
+        }[e.builds]
+    if e.kind == "lawyer":
         return (
             "Pay 1 cloth + 1 denier (a real denier, not gold) to turn a neutral building or one of "
             "**your own** wood or stone buildings into a residence (+2 PP, +1 denier income). Never a "
             "printed building, a residence, a prestige building, a Lawyer or another player's building. "
             "If the target still has a worker, you pay now and it changes after that worker is done."
         )
-    if tile.effect == "trade":
-        options = ["pay " + trade_text(tile.id, o) for o in TRADES[tile.id]]
+    if e.kind == "trade":
+        options = ["pay " + trade_text(tile.id, o) for o in e.trades]
         return "Trade once: " + ", or ".join(options) + "."
     return ""
 
@@ -78,7 +77,7 @@ def _building(tile: Tile, options_note: str = "") -> Topic:
     kind = {"neutral": "Neutral building", "fixed": "Printed building", "wood": "Wood building", "stone": "Stone building"}[tile.kind]
     lines = [f"**{tile.name}** — {kind}."]
     if tile.kind in ("wood", "stone"):
-        lines.append(f"Cost: {cost_text(tile)}. The builder gains {tile.pp} PP" + (f" and {tile.favours} royal favour" if tile.favours else "") + ".")
+        lines.append(f"Cost: {cost_words(tile.cost, tile.any_cubes)}. The builder gains {tile.pp} PP" + (f" and {tile.favours} royal favour" if tile.favours else "") + ".")
     if tile.kind == "fixed":
         space = next(s for s, t in FIXED_SPACES.items() if t == tile.id)
         lines.append(f"Printed on road space {space}; it can never be removed or transformed.")
@@ -98,7 +97,7 @@ def _prestige(tile: Tile) -> Topic:
         extra.append(f"+{tile.income} denier{'s' if tile.income > 1 else ''} income each turn")
     more = f" Also: {', '.join(extra)}." if extra else ""
     text = (
-        f"**{tile.name}** — Prestige building. Cost: {cost_text(tile)}. The builder gains {tile.pp} PP.{more} "
+        f"**{tile.name}** — Prestige building. Cost: {cost_words(tile.cost, tile.any_cubes)}. The builder gains {tile.pp} PP.{more} "
         "Built with an Architect (or the buildings favour, column 5) on one of your residences. No worker may stand on it."
     )
     return Topic(tile.id, f"{tile.name} (prestige)", text)

@@ -162,7 +162,6 @@ class Inn(Task):
     seat: int
     facts = KindFacts(
         verb="to stay in the Inn?",
-        stop_codes=("skip",),
     )
 
     def choices(self, g: Game) -> list[str]:

@@ -145,9 +145,3 @@ def initial_stock(jeweller: bool) -> dict[str, int]:
     if not jeweller:
         del stock["jeweller"]
     return stock
-
-
-def cost_text(tile: Tile) -> str:
-    from .words import cost_words  # words imports tiles
-
-    return cost_words(tile.cost, tile.any_cubes)

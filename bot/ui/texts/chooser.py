@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from bot.games import Pending, Table
-from bot.rules import TILES, Decision, Game
-from rendering.effects import SPECIAL_EFFECTS, effect_words
+from bot.rules import SPECIAL_EFFECTS, TILES, Decision, Game, effect_words
 
 from .common import clip, name, player_line, where_in_game
 

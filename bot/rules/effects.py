@@ -2,18 +2,17 @@
 
 `SPECIAL_EFFECTS` describes the special buildings and the castle the same way, in both lengths.
 `effect_of` is the one reading of a tile's effect and parameters; the tile faces draw it as icons
-(`tilefaces.effect_tokens`) and `effect_words` says it in a few words (the chooser's select
-descriptions, via `bot.ui.texts`). Pure Python: no Pillow, no Discord.
-
-(The rules' `/caylus rules` glossary, in bot/rules, still reads the parameters itself: this
-function belongs beside the tile table in bot/rules, where the glossary could use it too.)
+(`rendering/tilefaces.py`), `effect_words` says it in a few words (the chooser's select
+descriptions) and the `/caylus rules` glossary writes it out in full.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from bot.rules import TILES, TRADES, Tile, cube_list, trade_text
+from .road import trade_text
+from .tiles import TILES, TRADES, Tile
+from .words import cube_list
 
 
 class SpecialEffect(NamedTuple):
