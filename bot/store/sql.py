@@ -73,6 +73,7 @@ class SqlStore:
 
     UPSERT_SNAPSHOT = ""  # INSERT of (table_id, seq, round, phase, state, carry, report, at)
     GREATEST = ""  # the two-argument maximum
+    LOCK_TABLE = ""  # a query locking one game_tables row (by id) to the end of the transaction
     shards: ShardFilter | None = None
 
     def _tx(self) -> AbstractAsyncContextManager[Tx]:
@@ -311,6 +312,8 @@ class SqlStore:
         if undo.who != UNDO or undo.n is None:
             raise ValueError("an undo row has actor 'undo' and its own log position n")
         async with self._tx() as db:
+            if self.LOCK_TABLE:
+                await db.fetch(self.LOCK_TABLE, (table_id,))
             rows = list(await db.fetch(
                 f"SELECT n, seq, code FROM moves WHERE table_id = ? AND {APPLIED}"
                 " ORDER BY seq DESC LIMIT 1",
