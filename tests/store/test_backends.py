@@ -268,3 +268,36 @@ async def test_pool_settings_and_concurrent_moves(pg_server: PgServer) -> None:
             assert st.snapshot.seq == 20 and st.moves == [] and [t.payload for t in st.timers] == [{"seq": 20}]
     finally:
         await store.close()
+
+
+CHILD = """
+import asyncio, json, sys
+from bot.store.migrations import Migration
+from bot.store.pg_migrations import PG_MIGRATIONS, PG_SCHEMA_VERSION
+from bot.store.postgres import PostgresStore
+slow = [*PG_MIGRATIONS, Migration(PG_SCHEMA_VERSION + 1, "slow", "SELECT pg_sleep(0.5); CREATE TABLE extra (x INTEGER);")]
+async def main():
+    store = await PostgresStore.open(sys.argv[1], migrations=slow)
+    print(json.dumps(store.migrated))
+    await store.close()
+asyncio.run(main())
+"""
+
+
+async def test_two_os_processes_starting_together_migrate_once(pg_server: PgServer) -> None:
+    import json
+    import sys
+
+    url = await pg_server.new_database("mig2")
+    root = Path(__file__).resolve().parents[2]
+    procs = [
+        await asyncio.create_subprocess_exec(
+            sys.executable, "-c", CHILD, url, cwd=root, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+        )
+        for _ in range(2)
+    ]
+    outs = [await p.communicate() for p in procs]
+    assert all(p.returncode == 0 for p in procs), [e.decode() for _, e in outs]
+    applied = [json.loads(o.decode().strip().splitlines()[-1]) for o, _ in outs]
+    assert sorted(applied[0] + applied[1]) == [*range(1, PG_SCHEMA_VERSION + 2)]
+    assert [] in applied
