@@ -45,17 +45,21 @@ loaded(id) AS (
 )"""
 
 
-LATEST_CTE = """
-latest(table_id, seq) AS (
-    SELECT table_id, MAX(seq) FROM snapshots WHERE table_id IN (SELECT id FROM loaded)
-    GROUP BY table_id
+# Per loaded table, one look-up in the (table_id, seq) key rather than a scan of all snapshots;
+# MATERIALIZED (PostgreSQL 12+, SQLite 3.35+) so that the look-up runs once per table, not once
+# per joined move row.
+LATEST_CTE_TEMPLATE = """
+latest(table_id, seq) AS {materialized}(
+    SELECT id, (SELECT MAX(s.seq) FROM snapshots s WHERE s.table_id = loaded.id) FROM loaded
 )"""
 
 
-def load_active_queries(shards: ShardFilter | None) -> list[str]:
+def load_active_queries(shards: ShardFilter | None, *, materialize: bool = True) -> list[str]:
     """The six queries of `load_active` (tables, seats, snapshots, moves, log sizes, timers),
-    `?`-free so that both backends run them as they are."""
+    `?`-free so that both backends run them as they are. `materialize`: the database knows
+    `AS MATERIALIZED` (PostgreSQL 12+, SQLite 3.35+)."""
     loaded = loaded_cte(shards)
+    LATEST_CTE = LATEST_CTE_TEMPLATE.format(materialized="MATERIALIZED " if materialize else "")
     return [
         f"WITH {loaded} SELECT {TABLE_COLUMNS} FROM game_tables"
         " WHERE id IN (SELECT id FROM loaded) ORDER BY id",
@@ -68,8 +72,9 @@ def load_active_queries(shards: ShardFilter | None) -> list[str]:
         " m.actor, m.n, m.undone FROM moves m JOIN latest l ON m.table_id = l.table_id"
         " AND m.seq >= l.seq WHERE m.actor != 'undo' AND m.undone = 0"
         " ORDER BY m.table_id, m.seq",
-        f"WITH {loaded} SELECT table_id, MAX(n) FROM moves"
-        " WHERE table_id IN (SELECT id FROM loaded) GROUP BY table_id",
+        f"WITH {loaded} SELECT table_id, n FROM (SELECT id AS table_id,"
+        " (SELECT MAX(m.n) FROM moves m WHERE m.table_id = loaded.id) AS n FROM loaded) sizes"
+        " WHERE n IS NOT NULL",
         f"WITH {loaded} SELECT {TIMER_COLUMNS} FROM timers"
         " WHERE table_id IN (SELECT id FROM loaded) ORDER BY due_at, id",
     ]

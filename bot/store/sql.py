@@ -449,7 +449,10 @@ class SqlStore:
     async def load_active(self, *, shards: ShardFilter | None = None) -> list[StoredTable]:
         """Every table the manager keeps in memory, in six queries whatever their number; only
         the tables of guilds of `shards` (default: the store's filter; None: all)."""
-        return assemble(await self._fetch_many(load_active_queries(shards or self.shards)))
+        return assemble(await self._fetch_many(self._load_active_queries(shards or self.shards)))
+
+    def _load_active_queries(self, shards: ShardFilter | None) -> list[str]:
+        return load_active_queries(shards)
 
     # ----- timers (deadlines, reminders) ---------------------------------------------------
 

@@ -29,12 +29,14 @@ import aiosqlite
 
 from .errors import Conflict, SchemaTooNew, StoreError
 from .migrations import MIGRATIONS, Migration
+from .rows import load_active_queries
 from .shards import ShardFilter
 from .sql import SqlStore
 
 log = logging.getLogger(__name__)
 
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
+MATERIALIZED_CTE = sqlite3.sqlite_version_info >= (3, 35, 0)
 
 
 class SQLiteStoreError(StoreError, sqlite3.DatabaseError):
@@ -205,3 +207,6 @@ class Store(SqlStore):
                 return [list(await self._db.execute_fetchall(q)) for q in queries]
             except sqlite3.Error as e:
                 raise _wrap(e) from e
+
+    def _load_active_queries(self, shards: ShardFilter | None) -> list[str]:
+        return load_active_queries(shards, materialize=MATERIALIZED_CTE)

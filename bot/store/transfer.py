@@ -6,7 +6,7 @@ with a read-only connection; the PostgreSQL database is migrated and must hold n
 row of every table (tables, seats, the whole move log with undos, snapshots as stored, timers)
 is copied with its own id in ONE PostgreSQL transaction: a failure leaves the target as it was.
 The identity sequences then continue after the highest ids, the row counts of both sides are
-compared before the commit, and the tables are ANALYZEd. Stop the bot before copying: moves made during the copy are not in it.
+compared before the commit, and the tables are VACUUMed and ANALYZEd after it. Stop the bot before copying: moves made during the copy are not in it.
 """
 
 from __future__ import annotations
@@ -110,6 +110,10 @@ async def transfer(
             # Planner statistics now, not when autovacuum gets to it: the first start-up's
             # queries over a freshly filled database are planned well.
             await con.execute(f"ANALYZE {', '.join(t for t, _ in COPIED)}")
+        # Committed. VACUUM sets the visibility map, so that the start-up's look-ups in the
+        # keys are index-only from the first start (it cannot run inside the transaction).
+        async with target._pool.acquire() as con:
+            await con.execute(f"VACUUM (ANALYZE) {', '.join(t for t, _ in COPIED)}")
     except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as e:
         raise TransferError(f"copy to {target.url} failed, nothing written: {e}") from e
     finally:
