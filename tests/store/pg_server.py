@@ -5,6 +5,7 @@
 the `postgres` system user through `runuser` and the folder is handed to that user. The server
 listens on a unix socket in the folder only (no TCP), trusts local connections, and runs without
 fsync (a test server: speed over durability). `stop()` stops it and removes the folder.
+`STORE_TESTS_SQLITE_ONLY=1` makes it unavailable on purpose (a quick local run).
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ def _version(path: str) -> int:
 
 def missing_reason() -> str | None:
     """Why a server cannot be started here, or None."""
+    if os.environ.get("STORE_TESTS_SQLITE_ONLY"):
+        return "STORE_TESTS_SQLITE_ONLY is set"
     if find_bin() is None:
         return "PostgreSQL binaries not found (install postgresql, e.g. the Debian package postgresql-15, or set PG_BIN)"
     if os.geteuid() == 0:
