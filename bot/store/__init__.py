@@ -1,4 +1,5 @@
-"""Persistence: SQLite through aiosqlite (WAL mode, one file, numbered migrations).
+"""Persistence behind one interface (`GameStore`): SQLite through aiosqlite (WAL mode, one
+file, numbered migrations; the default) or PostgreSQL through asyncpg (`open_store(URL)`).
 
 The store keeps, per table, its channel, guild, seats (Discord ids are plain ints, `None` for an
 AI seat), options, seed, status and timestamps; the **move log** (every applied choice in order,
@@ -7,7 +8,7 @@ phase end, with the manager's unreported events and phase report); and **timers*
 nothing of Discord and does not import the rules core: a state is the JSON text the rules core
 wrote (stored zlib-compressed), options a JSON dict.
 
-    store = await Store.open("data/caylus.sqlite3")       # creates, migrates
+    store = await open_store("data/caylus.sqlite3")       # creates, migrates (or a postgresql:// URL)
     rec = await store.create_table(guild_id=..., channel_id=..., creator_id=..., max_seats=4,
                                    options={...}, seed=7, seats=[SeatRecord(0, "Ann", 123)])
     await store.start_table(rec.id, seats=..., snapshot=SnapshotRecord(...))
@@ -20,8 +21,14 @@ wrote (stored zlib-compressed), options a JSON dict.
 The move log is append-only except for one flag: each row has a position `n` (never reused),
 the history index `seq`, who made it (`actor`: player, ai, auto, takeover) and `undone`; an
 undo appends a row with actor `undo`. The applied history is the rows neither undone nor undo.
+
+Errors: every backend raises `StoreError` (subclasses `ChannelBusy`, `SchemaTooNew`, `Conflict`),
+never its driver's own.
 """
 
+from .errors import ChannelBusy, Conflict, SchemaTooNew, StoreError
+from .factory import is_postgres_url, open_store
+from .interface import GameStore
 from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
 from .records import (
     ABANDONED,
@@ -46,7 +53,8 @@ from .records import (
     TableRecord,
     TimerRecord,
 )
-from .sqlite import ChannelBusy, SchemaTooNew, Store, StoreError
+from .shards import ShardFilter, parse_shard_ids, shard_of
+from .sqlite import Store
 
 __all__ = [
     "ABANDONED",
@@ -66,15 +74,22 @@ __all__ = [
     "TAKEOVER",
     "UNDO",
     "ChannelBusy",
+    "Conflict",
+    "GameStore",
     "Migration",
     "MoveRecord",
     "NewTimer",
     "SchemaTooNew",
     "SeatRecord",
+    "ShardFilter",
     "SnapshotRecord",
     "Store",
     "StoreError",
     "StoredTable",
     "TableRecord",
     "TimerRecord",
+    "is_postgres_url",
+    "open_store",
+    "parse_shard_ids",
+    "shard_of",
 ]

@@ -1,4 +1,5 @@
-"""The SQLite store on real files: creation, WAL, tables, the move log, snapshots, timers."""
+"""The store on both backends (SQLite files, a real PostgreSQL; see conftest.py): tables, the
+move log, snapshots, timers; and what is SQLite's own (the file, WAL, the configured path)."""
 
 from __future__ import annotations
 
@@ -13,11 +14,14 @@ from bot.store import (
     FINISHED,
     SCHEMA_VERSION,
     ChannelBusy,
+    Conflict,
+    GameStore,
     MoveRecord,
     SchemaTooNew,
     SeatRecord,
     SnapshotRecord,
     Store,
+    open_store,
 )
 
 
@@ -25,7 +29,7 @@ def snap(seq: int, state: str = '{"x":1}', report: str | None = None) -> Snapsho
     return SnapshotRecord(seq=seq, round=1, phase=2, state=state, carry="{}", report=report, at=1.0)
 
 
-async def new_table(store: Store, channel: int = 7) -> int:
+async def new_table(store: GameStore, channel: int = 7) -> int:
     rec = await store.create_table(
         guild_id=1,
         channel_id=channel,
@@ -73,8 +77,8 @@ def test_default_path_from_configuration(monkeypatch: pytest.MonkeyPatch, tmp_pa
     assert Settings().database_path == Path("env/wins.sqlite3")
 
 
-async def test_one_active_table_per_channel(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3", synchronous="NORMAL")
+async def test_one_active_table_per_channel(store_url: str) -> None:
+    store = await open_store(store_url, synchronous="NORMAL")
     try:
         first = await new_table(store, channel=7)
         with pytest.raises(ChannelBusy):
@@ -92,8 +96,8 @@ async def test_one_active_table_per_channel(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_move_log_and_snapshots(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3", synchronous="NORMAL")
+async def test_move_log_and_snapshots(store_url: str) -> None:
+    store = await open_store(store_url, synchronous="NORMAL")
     try:
         tid = await new_table(store)
         await store.start_table(tid, seats=[SeatRecord(0, "Ann", 101), SeatRecord(1, "AI 1", None, True)], snapshot=snap(0))
@@ -117,7 +121,7 @@ async def test_move_log_and_snapshots(tmp_path: Path) -> None:
         assert bulk.table.seats == loaded.table.seats
 
         # A seq already logged is refused, and the whole transaction with it.
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(Conflict):
             await store.record_move(tid, MoveRecord(4, 0, 101, "again", 30.0), snapshot=snap(99))
         assert [s.seq for s in await store.snapshots(tid)] == [0, 3]
         assert len(await store.moves(tid)) == 5
@@ -138,8 +142,8 @@ async def test_move_log_and_snapshots(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_timers(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "db.sqlite3", synchronous="NORMAL")
+async def test_timers(store_url: str) -> None:
+    store = await open_store(store_url, synchronous="NORMAL")
     try:
         tid = await new_table(store)
         other = await new_table(store, channel=8)
@@ -158,12 +162,12 @@ async def test_timers(tmp_path: Path) -> None:
     finally:
         await store.close()
     # Timers survive a restart.
-    store = await Store.open(tmp_path / "db.sqlite3")
+    store = await open_store(store_url)
     try:
         await store.add_timer(2, "deadline", 1.0)
     finally:
         await store.close()
-    store = await Store.open(tmp_path / "db.sqlite3")
+    store = await open_store(store_url)
     try:
         assert [t.table_id for t in await store.due_timers(2.0)] == [2]
     finally:
@@ -179,10 +183,10 @@ async def test_a_newer_database_is_not_touched(tmp_path: Path) -> None:
         await Store.open(path)
 
 
-async def test_a_move_carries_its_timers_and_seat_states(tmp_path: Path) -> None:
+async def test_a_move_carries_its_timers_and_seat_states(store_url: str) -> None:
     from bot.store import AUTO, DEADLINE, REMINDER, NewTimer
 
-    store = await Store.open(tmp_path / "db.sqlite3", synchronous="NORMAL")
+    store = await open_store(store_url, synchronous="NORMAL")
     try:
         tid = await new_table(store)
         seats = [SeatRecord(0, "Ann", 101), SeatRecord(1, "AI 1", None, True, ai_level="greedy")]
@@ -202,7 +206,7 @@ async def test_a_move_carries_its_timers_and_seat_states(tmp_path: Path) -> None
         assert (got[0].missed_in_row, got[0].ai_takeover, got[1].ai_level) == (1, True, "greedy")
         assert [(m.who, m.user_id) for m in await store.moves(tid)] == [(AUTO, None)]
         # A failed move leaves the timers and seats as they were.
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(Conflict):
             await store.record_move(
                 tid, MoveRecord(0, 0, 101, "c0", 101.0), seat_states=[SeatRecord(0, "Ann", 101)],
                 clear_timers=(REMINDER, DEADLINE),
@@ -216,10 +220,10 @@ async def test_a_move_carries_its_timers_and_seat_states(tmp_path: Path) -> None
         await store.close()
 
 
-async def test_undo_rows_in_the_log(tmp_path: Path) -> None:
+async def test_undo_rows_in_the_log(store_url: str) -> None:
     from bot.store import UNDO, StoreError
 
-    store = await Store.open(tmp_path / "db.sqlite3", synchronous="NORMAL")
+    store = await open_store(store_url, synchronous="NORMAL")
     try:
         tid = await new_table(store)
         await store.start_table(tid, seats=[SeatRecord(0, "Ann", 101), SeatRecord(1, "AI 1", None, True)], snapshot=snap(0))

@@ -1,0 +1,165 @@
+"""The store interface the games layer talks to (`GameStore`), whatever the backend.
+
+Two implementations: `bot.store.sqlite.Store` (SQLite, the embedded default) and
+`bot.store.postgres.PostgresStore` (PostgreSQL through asyncpg, for several bot processes).
+`bot.store.open_store(url_or_path)` picks one. Every method raises the store's own errors
+(`bot.store.errors`), never a driver's; every write is one transaction (all of it or none).
+
+A store may be opened with a `ShardFilter` (the shards of this process): then `load_active`,
+`due_timers` and `next_timer_due` see only the tables of guilds of those shards unless a call
+passes its own filter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, runtime_checkable
+
+from .records import (
+    OPEN,
+    MoveRecord,
+    NewTimer,
+    SeatRecord,
+    SnapshotRecord,
+    StoredTable,
+    TableRecord,
+    TimerRecord,
+)
+from .shards import ShardFilter
+
+
+@runtime_checkable
+class GameStore(Protocol):
+    """Persistence of tables, seats, the move log, snapshots and timers."""
+
+    shards: ShardFilter | None  # the default filter of `load_active` and the timer queries
+
+    async def close(self) -> None: ...
+
+    async def schema_version(self) -> int: ...
+
+    # ----- tables and seats (each call one transaction) -----
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        max_seats: int,
+        options: dict[str, Any],
+        seed: int,
+        seats: Sequence[SeatRecord],
+        now: float | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> TableRecord:
+        """Insert an open table with its first seats; `ChannelBusy` if the channel has one."""
+        ...
+
+    async def update_lobby(
+        self,
+        table_id: int,
+        *,
+        seats: Sequence[SeatRecord],
+        creator_id: int,
+        status: str = OPEN,
+        now: float | None = None,
+    ) -> None: ...
+
+    async def start_table(
+        self,
+        table_id: int,
+        *,
+        seats: Sequence[SeatRecord],
+        snapshot: SnapshotRecord,
+        now: float | None = None,
+        clear_timers: Sequence[str] = (),
+        timers: Sequence[NewTimer] = (),
+    ) -> None: ...
+
+    async def set_status(self, table_id: int, status: str, *, now: float | None = None) -> None: ...
+
+    # ----- the move log -----
+
+    async def record_move(
+        self,
+        table_id: int,
+        move: MoveRecord,
+        *,
+        snapshot: SnapshotRecord | None = None,
+        finished: bool = False,
+        seat_states: Sequence[SeatRecord] = (),
+        clear_timers: Sequence[str] = (),
+        timers: Sequence[NewTimer] = (),
+    ) -> None:
+        """The move, its snapshot, seat states and timers in one transaction; `Conflict` if the
+        log already holds this position or an applied move with this seq."""
+        ...
+
+    async def record_undo(
+        self,
+        table_id: int,
+        undo: MoveRecord,
+        *,
+        undone_n: int,
+        clear_timers: Sequence[str] = (),
+        timers: Sequence[NewTimer] = (),
+    ) -> None: ...
+
+    async def update_seat_states(
+        self,
+        table_id: int,
+        seats: Sequence[SeatRecord],
+        *,
+        clear_timers: Sequence[str] = (),
+        timers: Sequence[NewTimer] = (),
+        now: float | None = None,
+    ) -> None: ...
+
+    async def ack_reports(self, table_id: int, seq: int) -> None: ...
+
+    # ----- reading -----
+
+    async def get_table(self, table_id: int) -> TableRecord | None: ...
+
+    async def last_table_in_channel(self, channel_id: int) -> TableRecord | None: ...
+
+    async def seats(self, table_id: int) -> list[SeatRecord]: ...
+
+    async def moves(self, table_id: int, *, from_seq: int = 0) -> list[MoveRecord]: ...
+
+    async def move_log(self, table_id: int) -> list[MoveRecord]: ...
+
+    async def log_size(self, table_id: int) -> int: ...
+
+    async def snapshots(self, table_id: int) -> list[SnapshotRecord]: ...
+
+    async def unreported(self, table_id: int) -> list[SnapshotRecord]: ...
+
+    async def load_table(self, table_id: int) -> StoredTable | None: ...
+
+    async def load_active(self, *, shards: ShardFilter | None = None) -> list[StoredTable]: ...
+
+    # ----- timers -----
+
+    async def add_timer(
+        self,
+        table_id: int,
+        kind: str,
+        due_at: float,
+        payload: dict[str, Any] | None = None,
+        *,
+        replace: bool = False,
+    ) -> int: ...
+
+    async def due_timers(
+        self, now: float | None = None, *, limit: int = 100, shards: ShardFilter | None = None
+    ) -> list[TimerRecord]: ...
+
+    async def timers_for(self, table_id: int, kind: str | None = None) -> list[TimerRecord]: ...
+
+    async def next_timer_due(self, *, shards: ShardFilter | None = None) -> float | None: ...
+
+    async def delete_timer(self, timer_id: int) -> bool: ...
+
+    async def delete_timers(self, table_id: int, kind: str | None = None) -> int: ...

@@ -1,0 +1,215 @@
+"""The PostgreSQL store (asyncpg): `GameStore` for several bot processes sharing one database.
+
+    store = await PostgresStore.open("postgresql://bot:pw@db/caylus", min_size=1, max_size=10,
+                                     shards=ShardFilter(4, "0-1"))
+
+A connection pool (`min_size`/`max_size`); every write is one transaction on one pooled
+connection (the queries are those of `bot.store.sql`, `?` turned into `$n`), so a move, its
+snapshot, the seat states and the timers are committed together or not at all. The six reads of
+`load_active` run in one REPEATABLE READ transaction: one consistent picture. JIT compilation
+is off for the pool's sessions (it costs more than it saves on these short queries).
+
+Migrations (`bot.store.pg_migrations`) run at open under a session advisory lock: a second
+process starting at the same moment waits, then finds the schema current and migrates nothing.
+asyncpg and connection errors leave wrapped in `StoreError` (`Conflict` for a constraint).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from .errors import Conflict, SchemaTooNew, StoreError
+from .migrations import Migration
+from .pg_migrations import PG_MIGRATIONS
+from .shards import ShardFilter
+from .sql import SqlStore
+
+log = logging.getLogger(__name__)
+
+# pg_advisory_lock key of the migrations ("Caylus" in ASCII).
+MIGRATION_LOCK = 0x4361796C7573
+SCHEMA_TABLE = """
+CREATE TABLE IF NOT EXISTS store_schema (
+    version    INTEGER PRIMARY KEY,
+    title      TEXT NOT NULL,
+    applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+)"""
+
+_DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, asyncio.TimeoutError)
+
+
+class PostgresConflict(Conflict):
+    """A constraint violation (the constraint's name is in the message)."""
+
+
+def _wrap(e: BaseException) -> StoreError:
+    if isinstance(e, StoreError):
+        return e
+    if isinstance(e, asyncpg.IntegrityConstraintViolationError):
+        name = getattr(e, "constraint_name", None) or ""
+        return PostgresConflict(f"postgresql: {e} ({name})" if name else f"postgresql: {e}")
+    return StoreError(f"postgresql: {type(e).__name__}: {e}")
+
+
+@functools.lru_cache(maxsize=1024)
+def dollar(sql: str) -> str:
+    """`?` placeholders -> `$1, $2, …` (the queries hold no literal `?`)."""
+    parts = sql.split("?")
+    return parts[0] + "".join(f"${i}{p}" for i, p in enumerate(parts[1:], 1))
+
+
+def redacted(url: str) -> str:
+    """The URL without its password, for logs and messages."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@")
+    return urlunsplit(parts._replace(netloc=netloc))
+
+
+def _rowcount(status: str) -> int:
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class _Tx:
+    """`bot.store.sql.Tx` over one asyncpg connection inside a transaction."""
+
+    def __init__(self, con: asyncpg.Connection) -> None:
+        self._con = con
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return _rowcount(await self._con.execute(dollar(sql), *params))
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        rows = [tuple(r) for r in rows]
+        if rows:
+            await self._con.executemany(dollar(sql), rows)
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        return list(await self._con.fetch(dollar(sql), *params))
+
+    async def insert_id(self, sql: str, params: Sequence[Any]) -> int:
+        return int(await self._con.fetchval(dollar(sql) + " RETURNING id", *params))
+
+
+class PostgresStore(SqlStore):
+    """The PostgreSQL `GameStore`."""
+
+    UPSERT_SNAPSHOT = (
+        "INSERT INTO snapshots (table_id, seq, round, phase, state, carry, report, at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seq) DO UPDATE SET"
+        " round = EXCLUDED.round, phase = EXCLUDED.phase, state = EXCLUDED.state,"
+        " carry = EXCLUDED.carry, report = EXCLUDED.report, at = EXCLUDED.at"
+    )
+    GREATEST = "GREATEST"
+    LOCK_TABLE = "SELECT id FROM game_tables WHERE id = ? FOR UPDATE"
+
+    def __init__(self, pool: asyncpg.Pool, url: str, *, shards: ShardFilter | None = None) -> None:
+        self._pool = pool
+        self.url = redacted(url)
+        self.shards = shards
+        self.migrated: list[int] = []  # the versions this open applied (none if already current)
+        self._closed = False
+
+    @classmethod
+    async def open(
+        cls,
+        url: str,
+        *,
+        min_size: int = 1,
+        max_size: int = 10,
+        shards: ShardFilter | None = None,
+        migrations: Sequence[Migration] = PG_MIGRATIONS,
+        connect_timeout: float = 30.0,
+        command_timeout: float | None = 60.0,
+    ) -> PostgresStore:
+        """Connect a pool of `min_size`..`max_size` connections and migrate to the latest
+        schema (once, whatever the number of processes opening together)."""
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=min_size, max_size=max_size, timeout=connect_timeout,
+                command_timeout=command_timeout, server_settings={"jit": "off"},
+            )  # fmt: skip
+        except _DRIVER_ERRORS as e:
+            raise StoreError(f"cannot connect to {redacted(url)}: {type(e).__name__}: {e}") from e
+        assert pool is not None
+        store = cls(pool, url, shards=shards)
+        try:
+            await store._migrate(migrations)
+        except BaseException as e:
+            await pool.close()
+            if isinstance(e, _DRIVER_ERRORS):
+                raise _wrap(e) from e
+            raise
+        return store
+
+    async def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            await self._pool.close()
+
+    async def schema_version(self) -> int:
+        rows = await self._fetchall("SELECT COALESCE(MAX(version), 0) FROM store_schema")
+        return int(rows[0][0])
+
+    async def _migrate(self, migrations: Sequence[Migration]) -> None:
+        latest = migrations[-1].version if migrations else 0
+        async with self._pool.acquire() as con:
+            await con.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            try:
+                await con.execute(SCHEMA_TABLE)
+                current = int(await con.fetchval("SELECT COALESCE(MAX(version), 0) FROM store_schema"))
+                if current > latest:
+                    raise SchemaTooNew(
+                        f"{self.url} has schema version {current}; this bot knows up to {latest}"
+                    )
+                for m in migrations:
+                    if m.version <= current:
+                        continue
+                    log.info("store: migrating %s to version %d (%s)", self.url, m.version, m.title)
+                    async with con.transaction():
+                        await con.execute(m.sql)
+                        await con.execute(
+                            "INSERT INTO store_schema (version, title) VALUES ($1, $2)", m.version, m.title
+                        )
+                    self.migrated.append(m.version)
+                    current = m.version
+            finally:
+                await con.execute("SELECT pg_advisory_unlock($1)", MIGRATION_LOCK)
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[_Tx]:
+        """One transaction on one pooled connection; rolled back if anything inside raises."""
+        try:
+            async with self._pool.acquire() as con, con.transaction():
+                yield _Tx(con)
+        except _DRIVER_ERRORS as e:
+            raise _wrap(e) from e
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        try:
+            return list(await self._pool.fetch(dollar(sql), *params))
+        except _DRIVER_ERRORS as e:
+            raise _wrap(e) from e
+
+    async def _fetch_many(self, queries: Sequence[str]) -> list[list[Any]]:
+        try:
+            async with self._pool.acquire() as con, con.transaction(
+                isolation="repeatable_read", readonly=True
+            ):
+                # The loaded tables' rows are found through the keys, table by table: a few
+                # moves after each latest snapshot out of a log that holds whole games. The
+                # planner, expecting a third of the log, would scan all of it instead.
+                await con.execute("SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off")
+                return [list(await con.fetch(q)) for q in queries]
+        except _DRIVER_ERRORS as e:
+            raise _wrap(e) from e

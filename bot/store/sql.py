@@ -1,0 +1,524 @@
+"""What the SQLite and PostgreSQL stores share: every query and transaction of `GameStore`.
+
+A backend supplies a connection in the shape of `Tx` (one transaction: `?` placeholders, the
+row count of a write, the id of an insert), `_tx()`, `_fetchall()` and `_fetch_many()`, wraps
+its driver's errors in `StoreError`, and names its two dialect differences (`UPSERT_SNAPSHOT`,
+`GREATEST`). Everything a move changes (log row, snapshot, seat states, timers, table status)
+is written inside one `_tx()`: all of it or nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, Protocol
+
+from .errors import ChannelBusy, Conflict, StoreError
+from .records import (
+    ABANDONED,
+    ACTORS,
+    FINISHED,
+    OPEN,
+    STARTED,
+    STATUSES,
+    UNDO,
+    MoveRecord,
+    NewTimer,
+    SeatRecord,
+    SnapshotRecord,
+    StoredTable,
+    TableRecord,
+    TimerRecord,
+)
+from .rows import (
+    APPLIED,
+    MOVE_COLUMNS,
+    SEAT_COLUMNS,
+    SNAPSHOT_COLUMNS,
+    TABLE_COLUMNS,
+    TIMER_COLUMNS,
+    assemble,
+    load_active_queries,
+    move_record,
+    pack,
+    seat_record,
+    seat_rows,
+    snapshot_record,
+    table_record,
+    timer_record,
+)
+from .shards import ShardFilter, shard_sql
+
+
+class Tx(Protocol):
+    """One open transaction of a backend (SQL with `?` placeholders)."""
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; the number of rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]: ...
+
+    async def insert_id(self, sql: str, params: Sequence[Any]) -> int:
+        """Run an INSERT into a table with an `id` key; the new row's id."""
+        ...
+
+
+class SqlStore:
+    """`GameStore` over SQL; subclasses give the connection (see the module docstring)."""
+
+    UPSERT_SNAPSHOT = ""  # INSERT of (table_id, seq, round, phase, state, carry, report, at)
+    GREATEST = ""  # the two-argument maximum
+    LOCK_TABLE = ""  # a query locking one game_tables row (by id) to the end of the transaction
+    shards: ShardFilter | None = None
+
+    def _tx(self) -> AbstractAsyncContextManager[Tx]:
+        raise NotImplementedError
+
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        raise NotImplementedError
+
+    async def _fetch_many(self, queries: Sequence[str]) -> list[list[Any]]:
+        """Several parameterless reads (one consistent view where the backend allows)."""
+        raise NotImplementedError
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def schema_version(self) -> int:
+        raise NotImplementedError
+
+    # ----- tables and seats ----------------------------------------------------------------
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        max_seats: int,
+        options: dict[str, Any],
+        seed: int,
+        seats: Sequence[SeatRecord],
+        now: float | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> TableRecord:
+        """Insert an open table with its first seats; `ChannelBusy` if the channel has one.
+        `settings` is the game manager's JSON (deadline, absent players, AI level)."""
+        at = time.time() if now is None else now
+        try:
+            async with self._tx() as db:
+                table_id = await db.insert_id(
+                    "INSERT INTO game_tables (guild_id, channel_id, creator_id, max_seats, options,"
+                    " seed, status, created_at, updated_at, settings)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        guild_id, channel_id, creator_id, max_seats, json.dumps(options), seed, OPEN,
+                        at, at, json.dumps(settings or {}),
+                    ),
+                )
+                await self._write_seats(db, table_id, seats)
+        except Conflict as e:
+            if any(k in str(e) for k in ("game_tables.channel_id", "one_active_per_channel", "UNIQUE")):
+                raise ChannelBusy(f"channel {channel_id} already has an active table") from e
+            raise
+        return TableRecord(
+            id=table_id,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            creator_id=creator_id,
+            max_seats=max_seats,
+            options=dict(options),
+            seed=seed,
+            status=OPEN,
+            created_at=at,
+            updated_at=at,
+            seats=list(seats),
+            settings=dict(settings or {}),
+        )
+
+    @staticmethod
+    async def _write_seats(
+        db: Tx, table_id: int, seats: Sequence[SeatRecord]
+    ) -> None:
+        await db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+        await db.executemany(
+            "INSERT INTO seats (table_id, seat, user_id, name, is_ai, joined_at, ai_level,"
+            " missed_in_row, ai_takeover) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            seat_rows(table_id, seats),
+        )
+
+    @staticmethod
+    async def _write_seat_states(
+        db: Tx, table_id: int, seats: Sequence[SeatRecord]
+    ) -> None:
+        """A started game's seats keep their people; only their absence state changes."""
+        await db.executemany(
+            "UPDATE seats SET missed_in_row = ?, ai_takeover = ? WHERE table_id = ? AND seat = ?",
+            [(s.missed_in_row, int(s.ai_takeover), table_id, s.seat) for s in seats],
+        )
+
+    @staticmethod
+    async def _replace_timers(
+        db: Tx,
+        table_id: int,
+        clear: Sequence[str],
+        timers: Sequence[NewTimer],
+        at: float,
+    ) -> None:
+        if clear:
+            marks = ", ".join("?" for _ in clear)
+            await db.execute(
+                f"DELETE FROM timers WHERE table_id = ? AND kind IN ({marks})", (table_id, *clear)
+            )
+        if timers:
+            await db.executemany(
+                "INSERT INTO timers (table_id, kind, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+                [(table_id, t.kind, t.due_at, json.dumps(t.payload), at) for t in timers],
+            )
+
+    async def update_lobby(
+        self,
+        table_id: int,
+        *,
+        seats: Sequence[SeatRecord],
+        creator_id: int,
+        status: str = OPEN,
+        now: float | None = None,
+    ) -> None:
+        """Rewrite an open table's seats (join, leave, AI seat) and creator, or abandon it."""
+        if status not in (OPEN, ABANDONED):
+            raise ValueError("update_lobby sets status open or abandoned only")
+        at = time.time() if now is None else now
+        async with self._tx() as db:
+            await self._write_seats(db, table_id, seats)
+            await db.execute(
+                "UPDATE game_tables SET creator_id = ?, status = ?, updated_at = ?,"
+                " finished_at = CASE WHEN ? = 'abandoned' THEN ? ELSE finished_at END"
+                " WHERE id = ?",
+                (creator_id, status, at, status, at, table_id),
+            )
+            if status == ABANDONED:
+                await db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+
+    async def start_table(
+        self,
+        table_id: int,
+        *,
+        seats: Sequence[SeatRecord],
+        snapshot: SnapshotRecord,
+        now: float | None = None,
+        clear_timers: Sequence[str] = (),
+        timers: Sequence[NewTimer] = (),
+    ) -> None:
+        """Mark a table started with its final seats and the snapshot of the opening state
+        (and, in the same transaction, the timers of the first decision)."""
+        at = time.time() if now is None else now
+        async with self._tx() as db:
+            await self._write_seats(db, table_id, seats)
+            await self._insert_snapshot(db, table_id, snapshot)
+            await self._replace_timers(db, table_id, clear_timers, timers, at)
+            await db.execute(
+                "UPDATE game_tables SET status = ?, started_at = ?, updated_at = ? WHERE id = ?",
+                (STARTED, at, at, table_id),
+            )
+
+    async def set_status(self, table_id: int, status: str, *, now: float | None = None) -> None:
+        """Set a table's status (abandon a started game, for instance)."""
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        at = time.time() if now is None else now
+        async with self._tx() as db:
+            await db.execute(
+                "UPDATE game_tables SET status = ?, updated_at = ?,"
+                " finished_at = CASE WHEN ? IN ('finished', 'abandoned') THEN ? ELSE finished_at END"
+                " WHERE id = ?",
+                (status, at, status, at, table_id),
+            )
+            if status in (FINISHED, ABANDONED):
+                await db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+
+    # ----- the move log ------------------------------------------------------------------------
+
+    async def _insert_snapshot(self, db: Tx, table_id: int, snap: SnapshotRecord) -> None:
+        await db.execute(
+            self.UPSERT_SNAPSHOT,
+            (table_id, snap.seq, snap.round, snap.phase, pack(snap.state), snap.carry, snap.report, snap.at),
+        )
+
+    async def record_move(
+        self,
+        table_id: int,
+        move: MoveRecord,
+        *,
+        snapshot: SnapshotRecord | None = None,
+        finished: bool = False,
+        seat_states: Sequence[SeatRecord] = (),
+        clear_timers: Sequence[str] = (),
+        timers: Sequence[NewTimer] = (),
+    ) -> None:
+        """Commit one applied choice (and the snapshot it calls for) in one transaction, with
+        the seats whose absence state it changed (`missed_in_row`, `ai_takeover`), the table's
+        timers of the kinds in `clear_timers` deleted and `timers` added.
+
+        The insert fails (`Conflict`, nothing written) if the log already holds a row at this position
+        (`move.n`, by default `move.seq`) or an applied move with this seq: a move is never
+        recorded twice.
+        """
+        actor = move.who
+        if actor not in ACTORS or actor == UNDO:
+            raise ValueError(f"a move's actor is one of {ACTORS[:-1]}, not {actor!r}")
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO moves (table_id, n, seq, seat, user_id, code, at, actor)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, move.pos, move.seq, move.seat, move.user_id, move.code, move.at, actor),
+            )
+            if snapshot is not None:
+                await self._insert_snapshot(db, table_id, snapshot)
+            await self._write_seat_states(db, table_id, seat_states)
+            await self._replace_timers(db, table_id, clear_timers, timers, move.at)
+            if finished:
+                await db.execute(
+                    "UPDATE game_tables SET status = ?, finished_at = ?, updated_at = ? WHERE id = ?",
+                    (FINISHED, move.at, move.at, table_id),
+                )
+                await db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+            else:
+                await db.execute(
+                    "UPDATE game_tables SET updated_at = ? WHERE id = ?", (move.at, table_id)
+                )
+
+    async def record_undo(
+        self,
+        table_id: int,
+        undo: MoveRecord,
+        *,
+        undone_n: int,
+        clear_timers: Sequence[str] = (),
+        timers: Sequence[NewTimer] = (),
+    ) -> None:
+        """Log an undo in one transaction: the applied choice at log position `undone_n` is
+        marked undone and `undo` (actor `undo`, the seq and code taken back, who undid, at log
+        position `undo.n`) is appended; timers as in `record_move`.
+
+        `StoreError` if that choice is not the last applied one, is already undone, or a
+        snapshot was taken after it (a choice that ended a phase is never undone).
+        """
+        if undo.who != UNDO or undo.n is None:
+            raise ValueError("an undo row has actor 'undo' and its own log position n")
+        async with self._tx() as db:
+            if self.LOCK_TABLE:
+                await db.fetch(self.LOCK_TABLE, (table_id,))
+            rows = list(await db.fetch(
+                f"SELECT n, seq, code FROM moves WHERE table_id = ? AND {APPLIED}"
+                " ORDER BY seq DESC LIMIT 1",
+                (table_id,),
+            ))  # fmt: skip
+            if not rows or tuple(rows[0]) != (undone_n, undo.seq, undo.code):
+                raise StoreError(f"table {table_id}: move {undone_n} is not the last applied choice")
+            later = list(await db.fetch(
+                "SELECT 1 FROM snapshots WHERE table_id = ? AND seq > ? LIMIT 1", (table_id, undo.seq)
+            ))  # fmt: skip
+            if later:
+                raise StoreError(f"table {table_id}: a snapshot follows move {undone_n}")
+            await db.execute(
+                "UPDATE moves SET undone = 1 WHERE table_id = ? AND n = ?", (table_id, undone_n)
+            )
+            await db.execute(
+                "INSERT INTO moves (table_id, n, seq, seat, user_id, code, at, actor)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (table_id, undo.n, undo.seq, undo.seat, undo.user_id, undo.code, undo.at, UNDO),
+            )
+            await db.execute("UPDATE game_tables SET updated_at = ? WHERE id = ?", (undo.at, table_id))
+            await self._replace_timers(db, table_id, clear_timers, timers, undo.at)
+
+    async def update_seat_states(
+        self,
+        table_id: int,
+        seats: Sequence[SeatRecord],
+        *,
+        clear_timers: Sequence[str] = (),
+        timers: Sequence[NewTimer] = (),
+        now: float | None = None,
+    ) -> None:
+        """Set the absence state of a started game's seats (a take-back) and replace timers,
+        in one transaction."""
+        at = time.time() if now is None else now
+        async with self._tx() as db:
+            await self._write_seat_states(db, table_id, seats)
+            await self._replace_timers(db, table_id, clear_timers, timers, at)
+
+    async def ack_reports(self, table_id: int, seq: int) -> None:
+        """Remember that the phase reports up to move count `seq` have been posted."""
+        async with self._tx() as db:
+            await db.execute(
+                f"UPDATE game_tables SET reported_seq = {self.GREATEST}(reported_seq, ?) WHERE id = ?",
+                (seq, table_id),
+            )
+
+    # ----- reading -----------------------------------------------------------------------------
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        rows = await self._fetchall(f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE id = ?", (table_id,))
+        if not rows:
+            return None
+        table = table_record(rows[0])
+        table.seats = await self.seats(table_id)
+        return table
+
+    async def last_table_in_channel(self, channel_id: int) -> TableRecord | None:
+        """The channel's active table, else its most recent one of any status."""
+        rows = await self._fetchall(
+            f"SELECT {TABLE_COLUMNS} FROM game_tables WHERE channel_id = ?"
+            " ORDER BY status IN ('open', 'started') DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        if not rows:
+            return None
+        table = table_record(rows[0])
+        table.seats = await self.seats(table.id)
+        return table
+
+    async def seats(self, table_id: int) -> list[SeatRecord]:
+        rows = await self._fetchall(
+            f"SELECT {SEAT_COLUMNS} FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)
+        )
+        return [seat_record(r) for r in rows]
+
+    async def moves(self, table_id: int, *, from_seq: int = 0) -> list[MoveRecord]:
+        """The applied choices (the game's history from `from_seq` on; undone ones left out)."""
+        rows = await self._fetchall(
+            f"SELECT {MOVE_COLUMNS} FROM moves WHERE table_id = ? AND seq >= ? AND {APPLIED}"
+            " ORDER BY seq",
+            (table_id, from_seq),
+        )
+        return [move_record(r) for r in rows]
+
+    async def move_log(self, table_id: int) -> list[MoveRecord]:
+        """The whole log in order: every choice applied (undone ones marked) and every undo."""
+        rows = await self._fetchall(
+            f"SELECT {MOVE_COLUMNS} FROM moves WHERE table_id = ? ORDER BY n", (table_id,)
+        )
+        return [move_record(r) for r in rows]
+
+    async def log_size(self, table_id: int) -> int:
+        """The number of rows in the table's log (the position of the next one)."""
+        rows = await self._fetchall("SELECT MAX(n) FROM moves WHERE table_id = ?", (table_id,))
+        return 0 if not rows or rows[0][0] is None else int(rows[0][0]) + 1
+
+    async def snapshots(self, table_id: int) -> list[SnapshotRecord]:
+        rows = await self._fetchall(
+            f"SELECT {SNAPSHOT_COLUMNS} FROM snapshots WHERE table_id = ?"
+            " ORDER BY seq",
+            (table_id,),
+        )
+        return [snapshot_record(r) for r in rows]
+
+    async def unreported(self, table_id: int) -> list[SnapshotRecord]:
+        """Snapshots carrying a phase report that was never acknowledged, oldest first."""
+        rows = await self._fetchall(
+            "SELECT s.seq, s.round, s.phase, s.state, s.carry, s.report, s.at"
+            " FROM snapshots s JOIN game_tables t ON t.id = s.table_id"
+            " WHERE s.table_id = ? AND s.report IS NOT NULL AND s.seq > t.reported_seq"
+            " ORDER BY s.seq",
+            (table_id,),
+        )
+        return [snapshot_record(r) for r in rows]
+
+    async def load_table(self, table_id: int) -> StoredTable | None:
+        """One table with its latest snapshot and the moves logged after it."""
+        table = await self.get_table(table_id)
+        if table is None:
+            return None
+        rows = await self._fetchall(
+            f"SELECT {SNAPSHOT_COLUMNS} FROM snapshots WHERE table_id = ?"
+            " ORDER BY seq DESC LIMIT 1",
+            (table_id,),
+        )
+        snap = snapshot_record(rows[0]) if rows else None
+        moves = await self.moves(table_id, from_seq=snap.seq if snap else 0)
+        return StoredTable(
+            table, snap, moves, await self.log_size(table_id), await self.timers_for(table_id)
+        )
+
+    async def load_active(self, *, shards: ShardFilter | None = None) -> list[StoredTable]:
+        """Every table the manager keeps in memory, in six queries whatever their number; only
+        the tables of guilds of `shards` (default: the store's filter; None: all)."""
+        return assemble(await self._fetch_many(self._load_active_queries(shards or self.shards)))
+
+    def _load_active_queries(self, shards: ShardFilter | None) -> list[str]:
+        return load_active_queries(shards)
+
+    # ----- timers (deadlines, reminders) ---------------------------------------------------
+
+    async def add_timer(
+        self,
+        table_id: int,
+        kind: str,
+        due_at: float,
+        payload: dict[str, Any] | None = None,
+        *,
+        replace: bool = False,
+    ) -> int:
+        """Add a timer; with `replace`, the table's other timers of that kind go first."""
+        async with self._tx() as db:
+            if replace:
+                await db.execute(
+                    "DELETE FROM timers WHERE table_id = ? AND kind = ?", (table_id, kind)
+                )
+            return await db.insert_id(
+                "INSERT INTO timers (table_id, kind, due_at, payload, created_at) VALUES (?, ?, ?, ?, ?)",
+                (table_id, kind, due_at, json.dumps(payload or {}), time.time()),
+            )
+
+    async def due_timers(
+        self, now: float | None = None, *, limit: int = 100, shards: ShardFilter | None = None
+    ) -> list[TimerRecord]:
+        """Timers due at `now` (default: the clock), soonest first; only those of tables of
+        guilds of `shards` (default: the store's filter; None: all)."""
+        at = time.time() if now is None else now
+        rows = await self._fetchall(
+            f"SELECT {TIMER_COLUMNS} FROM timers WHERE due_at <= ?{self._owned(shards)}"
+            " ORDER BY due_at, id LIMIT ?",
+            (at, limit),
+        )
+        return [timer_record(r) for r in rows]
+
+    async def timers_for(self, table_id: int, kind: str | None = None) -> list[TimerRecord]:
+        sql = f"SELECT {TIMER_COLUMNS} FROM timers WHERE table_id = ?"
+        params: list[Any] = [table_id]
+        if kind is not None:
+            sql += " AND kind = ?"
+            params.append(kind)
+        rows = await self._fetchall(sql + " ORDER BY due_at, id", params)
+        return [timer_record(r) for r in rows]
+
+    async def next_timer_due(self, *, shards: ShardFilter | None = None) -> float | None:
+        """When the soonest timer (of the owned shards' tables) is due; None: no timer."""
+        rows = await self._fetchall(f"SELECT MIN(due_at) FROM timers WHERE 1 = 1{self._owned(shards)}")
+        return rows[0][0] if rows else None
+
+    def _owned(self, shards: ShardFilter | None) -> str:
+        """` AND <the timer's table is of an owned shard>`, or nothing without a filter."""
+        f = shards or self.shards
+        if f is None or f.is_everything:
+            return ""
+        return f" AND table_id IN (SELECT id FROM game_tables WHERE {shard_sql(f)})"
+
+    async def delete_timer(self, timer_id: int) -> bool:
+        async with self._tx() as db:
+            return await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,)) > 0
+
+    async def delete_timers(self, table_id: int, kind: str | None = None) -> int:
+        async with self._tx() as db:
+            if kind is None:
+                return await db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+            return await db.execute(
+                "DELETE FROM timers WHERE table_id = ? AND kind = ?", (table_id, kind)
+            )
+
