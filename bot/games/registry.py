@@ -10,12 +10,21 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 from bot.rules import Game
-from bot.store import ABANDONED, DEADLINE, OPEN, REMINDER, Store, StoredTable, TimerRecord
+from bot.store import (
+    ABANDONED,
+    DEADLINE,
+    OPEN,
+    REMINDER,
+    ChannelBusy,
+    GameStore,
+    StoredTable,
+    StoreError,
+    TimerRecord,
+)
 
 from .deadlines import Listener, TurnTimers
 from .refusals import GameOver, NoTable, NotAPlayer, NotStarted, Unavailable
@@ -27,7 +36,7 @@ T = TypeVar("T")
 
 
 class Registry:
-    def __init__(self, store: Store, clock: Callable[[], float], listener: Listener | None = None) -> None:
+    def __init__(self, store: GameStore, clock: Callable[[], float], listener: Listener | None = None) -> None:
         self.store = store
         self.clock = clock
         self.listener = listener
@@ -174,7 +183,9 @@ class Registry:
         """A lobby write; a store failure becomes `Unavailable` (nothing changed in memory)."""
         try:
             return await work
-        except (sqlite3.Error, OSError) as e:
+        except ChannelBusy:
+            raise  # the lobby answers it: a table is already open in this channel
+        except (StoreError, OSError) as e:
             log.exception("store write failed")
             raise Unavailable("The table could not be saved, so nothing changed. Try again.") from e
 

@@ -10,9 +10,8 @@ A timer whose decision is no longer pending is dropped, never applied.
 from __future__ import annotations
 
 import logging
-import sqlite3
 
-from bot.store import AUTO, REMINDER, TimerRecord
+from bot.store import AUTO, REMINDER, StoreError, TimerRecord
 
 from .ai import seeded_choice
 from .deadlines import MAX_SLEEP, TIMER_KINDS, FiredTimer, Scheduler, decision_timers, missed_text
@@ -84,7 +83,7 @@ class Timers:
         timers, clock = decision_timers(t.settings, t.seats[d.player], d.seq, now)
         try:
             await self.registry.store.update_seat_states(t.id, [], clear_timers=TIMER_KINDS, timers=timers, now=now)
-        except (sqlite3.Error, OSError):
+        except (StoreError, OSError):
             log.exception("table %d: its deadline could not be stored", t.id)
             return
         t.timers = clock
@@ -114,7 +113,7 @@ class Timers:
     async def _drop(self, timer: TimerRecord, outcome: str = "dropped") -> FiredTimer:
         try:
             await self.registry.store.delete_timer(timer.id)
-        except (sqlite3.Error, OSError):
+        except (StoreError, OSError):
             log.exception("timer %d could not be deleted", timer.id)
         return FiredTimer(timer.id, timer.table_id, timer.kind, timer.payload.get("seq"), outcome)
 
@@ -144,7 +143,7 @@ class Timers:
             return await self._drop(timer, "skipped")  # the deadline acts instead
         try:
             mine = await self.registry.store.delete_timer(timer.id)
-        except (sqlite3.Error, OSError):
+        except (StoreError, OSError):
             log.exception("timer %d could not be deleted", timer.id)
             mine = False
         if not mine:  # another pass took it (or the store failed): remind at most once

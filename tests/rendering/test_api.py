@@ -229,9 +229,7 @@ def test_the_view_is_typed_and_finds_the_pending_decision_itself() -> None:
 
 def test_every_building_is_described_from_one_reading_of_its_tile() -> None:
     """The tile faces' icons and the chooser's words both come from `effect_of`."""
-    from bot.rules import effect_of, effect_words
-
-    from bot.rules import TILES
+    from bot.rules import TILES, effect_of, effect_words
     from rendering.tilefaces import effect_tokens
 
     for tile in TILES.values():

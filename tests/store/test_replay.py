@@ -95,13 +95,13 @@ async def test_replay_equals_snapshot_in_mid_game_tables(store_url: str) -> None
             await manager.advance(channel, max_moves=rng.randrange(1, 200))
         for t in manager.tables():
             await check_table(manager.store, t.id)
-        before = {t.channel_id: (t.game.to_json() if t.game else None, t.log_size) for t in manager.tables()}
+        before = {t.channel_id: (t.game.to_json() if t.game else None, t.log_rows) for t in manager.tables()}
     finally:
         await manager.close()
 
     manager = await manager_on(store_url, autoplay_ai=False)
     try:
-        after = {t.channel_id: (t.game.to_json() if t.game else None, t.log_size) for t in manager.tables()}
+        after = {t.channel_id: (t.game.to_json() if t.game else None, t.log_rows) for t in manager.tables()}
         assert after == before and len(after) == 10
         for channel in range(10):
             await manager.advance(channel, max_moves=rng.randrange(1, 50))

@@ -14,7 +14,7 @@ import pytest
 from bot.games import Manager, TableSettings
 from bot.store import GameStore, open_store
 from bot.store.transfer import main
-from tests.games.helpers import random_code
+from tests.games.helpers import pending_at, random_code
 from tests.store.pg_server import PgServer
 from tests.store.test_replay import check_table, manager_on
 
@@ -38,12 +38,12 @@ async def build_sqlite(path: Path) -> None:
         await manager.join(10, 202, "Bob")
         await manager.start(10, 201)
         for _ in range(6):
-            p = manager.pending(10)
+            p = pending_at(manager, 10)
             assert p is not None and p.user_id is not None
-            await manager.act(10, p.user_id, p.seq, random_code(p.decision, rng))
-        p = manager.pending(10)
+            await manager.act(10, p.user_id, p.number, random_code(p.decision, rng))
+        p = pending_at(manager, 10)
         assert p is not None and p.user_id is not None
-        await manager.act(10, p.user_id, p.seq, random_code(p.decision, rng))
+        await manager.act(10, p.user_id, p.number, random_code(p.decision, rng))
         try:
             await manager.undo(10, p.user_id)
         except Exception:
