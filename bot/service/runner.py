@@ -33,6 +33,7 @@ import yarl
 from bot.config import Settings
 from bot.store import StoreError
 from bot.ui.app import RENDER_PROCESSES, CaylusBot
+from bot.ui.drawing import ProcessRenderer
 
 from . import health
 from .failures import database_failure, explain_gateway, explain_login
@@ -286,9 +287,24 @@ def _hard_exit() -> None:
     os._exit(1)
 
 
+def start_render_workers(bot: CaylusBot) -> None:
+    """Ctrl-C in a terminal signals the whole process group: the render workers must not die of
+    it (a traceback each, and the drawings of the last posts lost). A Python child started while
+    SIGINT is ignored keeps ignoring it, so the workers are started here, before the handlers."""
+    renderer = bot.renderer
+    if not isinstance(renderer, ProcessRenderer):
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        renderer.warm_up()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 async def serve(settings: Settings, **options: Any) -> int:
     point_discord_at(settings)
     options.setdefault("render_processes", RENDER_PROCESSES)
     options.setdefault("freeze_memory", True)
     bot = ServiceBot(settings, **options)
+    start_render_workers(bot)
     return await Service(settings, bot).run()

@@ -50,6 +50,7 @@ class BotProcess:
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", *args, cwd=cwd, env=env,
             stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+            start_new_session=True,
         )  # fmt: skip
         return cls(proc)
 
@@ -83,8 +84,12 @@ class BotProcess:
             except TimeoutError:
                 pass
 
-    def send(self, sig: signal.Signals) -> float:
-        self.proc.send_signal(sig)
+    def send(self, sig: signal.Signals, *, group: bool = False) -> float:
+        """Signal the bot (or, like Ctrl-C in a terminal, its whole process group)."""
+        if group:
+            os.killpg(self.proc.pid, sig)
+        else:
+            self.proc.send_signal(sig)
         return time.monotonic()
 
     async def wait(self, timeout: float) -> int:

@@ -85,3 +85,46 @@ async def test_stop_during_a_discord_outage(fake: FakeDiscord, tmp_path: Path, s
     assert time.monotonic() - sent < STOP_WITHIN
     assert code == 0, bot.text
     assert "Traceback" not in bot.text  # the reconnects are one line each too
+
+
+async def test_ctrl_c_stops_the_bot_and_its_render_workers_quietly(fake: FakeDiscord, tmp_path: Path) -> None:
+    """Ctrl-C in a terminal sends SIGINT to the whole process group, render workers included."""
+    env = fake_env(tmp_path, fake)
+    bot = await BotProcess.start(env, tmp_path)
+    await bot.line_with("ready as ")
+    sent = bot.send(signal.SIGINT, group=True)
+    code = await bot.wait(STOP_WITHIN + 5)
+    assert time.monotonic() - sent < STOP_WITHIN
+    assert code == 0, bot.text
+    assert "Traceback" not in bot.text and "KeyboardInterrupt" not in bot.text
+
+
+async def test_sigterm_lets_the_posts_in_flight_finish(fake: FakeDiscord, tmp_path: Path) -> None:
+    """A turn message whose first post failed (Discord 503) is being retried when SIGTERM
+    comes: it is posted before the process exits (not left for the next start)."""
+    from tests.e2e.sim import LOBBY_ID, card_of, turn_of
+
+    [guild] = fake.state.guilds.values()
+    [channel] = [c for c in fake.state.channels.values() if c.guild_id == guild.id]
+    ann = fake.add_player(guild, "ann", global_name="Ann")
+    bot = await BotProcess.start(fake_env(tmp_path, fake), tmp_path)
+    await bot.line_with("ready as ")
+    handle = await fake.slash(
+        "caylus", subcommand="new", user=ann, channel=channel, options={"seats": 2, "ai": 1}
+    )
+    await handle.response()
+    await fake.state.changed.wait_for(
+        lambda: card_of(fake.channel_messages(channel)), 10.0, lambda: "no table card"
+    )
+    card = card_of(fake.channel_messages(channel))
+    assert card is not None
+    start = next(c for c in card.custom_ids() if LOBBY_ID.fullmatch(c) and c.endswith(":start"))
+    posts = f"/channels/{channel.id}/messages"
+    fake.fail_next("POST", posts, status=503, times=1)
+    await (await fake.click(card, start, user=ann)).response()
+    await fake.wait_for_call(lambda c: c.method == "POST" and c.path == posts and c.status == 503, 10.0)
+    sent = bot.send(signal.SIGTERM)  # the publisher is waiting to retry (1 s)
+    code = await bot.wait(STOP_WITHIN + 5)
+    assert time.monotonic() - sent < STOP_WITHIN
+    assert code == 0, bot.text
+    assert any(turn_of(m) for m in fake.channel_messages(channel)), bot.text
