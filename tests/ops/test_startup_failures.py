@@ -134,3 +134,18 @@ async def test_gateway_that_never_answers(tmp_path: Path, silent_server: int) ->
     line = failure_line(bot.text)
     assert code == 1
     assert line.startswith("logged in, but the gateway did not connect within 2 s"), line
+
+
+async def test_sigterm_while_waiting_for_discord(tmp_path: Path, silent_server: int) -> None:
+    """Stopped while the login hangs: out at once (exit 0), not after DISCORD_TIMEOUT."""
+    import signal
+
+    env = base_env(
+        tmp_path, DISCORD_API_URL=f"http://127.0.0.1:{silent_server}/api/v10", DISCORD_TIMEOUT="40"
+    )
+    bot = await BotProcess.start(env, tmp_path)
+    await bot.line_with("logging in")
+    sent = bot.send(signal.SIGTERM)
+    code = await bot.wait(15)
+    assert time.monotonic() - sent < 10
+    assert code == 0 and "Traceback" not in bot.text, bot.text
