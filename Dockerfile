@@ -1,4 +1,5 @@
-# The Caylus Discord bot: `docker build -t caylus-bot .`, then
+# The Caylus Discord bot: `docker build -t caylus-bot .`, then either `docker compose up -d`
+# (compose.yaml) or
 #   docker run -d --name caylus --env-file .env -v caylus-data:/data --restart unless-stopped caylus-bot
 # (see docs/operations.md). The database lives on the /data volume.
 FROM python:3.11-slim
@@ -9,18 +10,27 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1 \
     DATABASE_PATH=/data/caylus.sqlite3
 
-RUN useradd --create-home --uid 10001 caylus \
+RUN groupadd --gid 10001 caylus \
+    && useradd --uid 10001 --gid 10001 --create-home caylus \
     && mkdir /data \
-    && chown caylus:caylus /data
+    && chown 10001:10001 /data
 
 WORKDIR /app
-COPY pyproject.toml README.md ./
+# The dependencies first, exactly as locked (versions and hashes): this layer is rebuilt only
+# when the lock changes, not at every change of the source.
+COPY requirements/main.lock requirements/main.lock
+RUN pip install --require-hashes --no-deps -r requirements/main.lock
+
+COPY pyproject.toml README.md LICENSE ./
 COPY bot ./bot
 COPY rendering ./rendering
-RUN pip install .
+RUN pip install --no-deps --no-build-isolation . && rm -rf build *.egg-info
 
-USER caylus
+USER 10001:10001
 VOLUME ["/data"]
-# The bot closes cleanly on SIGTERM (docker stop); every move is committed before it is shown.
+# Healthy while the gateway was connected within HEALTH_MAX_AGE (180 s): the bot rewrites
+# /data/caylus.sqlite3.health every 30 s.
+HEALTHCHECK --interval=60s --timeout=10s --start-period=60s --retries=3 CMD ["caylus-bot", "health"]
+# SIGTERM (docker stop): the bot stops taking input, finishes its posts and exits within 10 s.
 STOPSIGNAL SIGTERM
-CMD ["python", "-m", "bot"]
+CMD ["caylus-bot"]

@@ -1,33 +1,57 @@
+# Needs only Python 3.11+ (with venv and pip). Everything else comes from requirements/dev.lock
+# (exact versions with hashes; `make lock` regenerates it after a change in pyproject.toml).
 PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+LOCK := requirements/dev.lock
+UV_VERSION := 0.13.9
+CHECK_PY := import sys; sys.exit(sys.version_info < (3, 11))
+UV_COMPILE := $(BIN)/uv pip compile --quiet --no-config --universal --python-version 3.11 --generate-hashes
 
-.PHONY: test run demo lint install clean
+# A .venv made by another (too old, or since removed) Python is rebuilt, not an obstacle.
+ifneq ($(wildcard $(VENV)),)
+  ifneq ($(shell $(BIN)/python -c '$(CHECK_PY)' >/dev/null 2>&1 && echo ok),ok)
+    $(info $(VENV) was made by another Python, or its Python is gone: rebuilding it)
+    $(shell rm -rf $(VENV))
+  endif
+endif
+
+.PHONY: test run demo lint install lock clean
 
 $(BIN)/python:
+	@$(PY) -c '$(CHECK_PY)' >/dev/null 2>&1 || { \
+	  echo "This project needs Python 3.11 or newer; '$(PY)' is $$($(PY) --version 2>&1 | head -n1)."; \
+	  echo "Install it, or name it: make PY=python3.12 $(MAKECMDGOALS)"; exit 1; }
 	$(PY) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+$(STAMP): pyproject.toml $(LOCK) | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --require-hashes --no-deps -r $(LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
 install: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/mypy bot/rules rendering
+	$(BIN)/mypy bot rendering
 
 test: lint
 	$(BIN)/pytest
 
 run: $(STAMP)
-	$(BIN)/python -m bot
+	$(BIN)/caylus-bot
 
 demo: $(STAMP)
 	rm -rf data/demo && mkdir -p data/demo
-	$(BIN)/python -m bot demo --players 4 --seed 7 --db data/demo/demo.sqlite3 --out data/demo/boards
+	$(BIN)/caylus-bot demo --players 4 --seed 7 --db data/demo/demo.sqlite3 --out data/demo/boards
+
+# The locks: requirements/main.lock (the image: the bot and its build tools) and
+# requirements/dev.lock (the same versions plus the test and lint tools).
+lock: | $(BIN)/python
+	$(BIN)/python -m pip install --quiet uv==$(UV_VERSION)
+	$(UV_COMPILE) pyproject.toml requirements/build.in -o requirements/main.lock
+	$(UV_COMPILE) --extra dev pyproject.toml requirements/build.in -c requirements/main.lock -o $(LOCK)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

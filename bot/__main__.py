@@ -1,27 +1,119 @@
-"""`python -m bot` runs the Discord bot; `python -m bot demo ...` plays a demo game offline."""
+"""`python -m bot` (or the console script `caylus-bot`) runs the Discord bot.
+
+    caylus-bot                  run the bot (settings from the environment and .env)
+    caylus-bot demo ...         play a complete game with AI seats, no Discord
+    caylus-bot backup PATH      copy the database (online, consistent) to a new file PATH
+    caylus-bot health           exit 0 if the running bot's gateway was connected recently
+"""
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
+import asyncio
 import sys
+from pathlib import Path
+
+from pydantic import ValidationError
+
+PROG = "caylus-bot"
+
+
+def _parser() -> argparse.ArgumentParser:
+    from bot.games import demo
+
+    parser = argparse.ArgumentParser(prog=PROG, description="Caylus on Discord")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the Discord bot (the default)")
+    demo.add_arguments(sub.add_parser("demo", help="play a complete game with AI seats, no Discord"))
+    backup = sub.add_parser(
+        "backup", help="copy the database to a new file, safely while the bot runs"
+    )
+    backup.add_argument("path", type=Path, help="the new file (its folder is created)")
+    backup.add_argument(
+        "--database", type=Path, default=None, help="the database to copy (default: DATABASE_PATH)"
+    )
+    sub.add_parser("health", help="exit 0 if the running bot is connected to Discord (Docker)")
+    return parser
+
+
+def _settings() -> object:
+    from bot.config import load_settings
+    from bot.ui import texts
+
+    try:
+        return load_settings()
+    except ValidationError as e:
+        print(texts.bad_settings(e), file=sys.stderr)
+        return None
+
+
+def run_bot() -> int:
+    from bot.config import Settings
+    from bot.service.failures import StartupFailure, check_database
+    from bot.service.logs import setup_logging
+    from bot.ui import texts
+
+    settings = _settings()
+    if not isinstance(settings, Settings):
+        return 2
+    setup_logging(settings.log_level, settings.log_format)
+    if not settings.discord_token.strip():
+        print(texts.NO_TOKEN, file=sys.stderr)
+        return 2
+    try:
+        check_database(settings.database_path)
+        from bot.service.runner import serve
+
+        return asyncio.run(serve(settings))
+    except StartupFailure as failure:
+        print(failure.line, file=sys.stderr)
+        return failure.code
+    except KeyboardInterrupt:  # before the signal handlers were in place
+        return 130
+
+
+def run_backup(args: argparse.Namespace) -> int:
+    from bot.config import Settings
+    from bot.service.backup import BackupError, backup
+
+    source = args.database
+    if source is None:
+        settings = _settings()
+        if not isinstance(settings, Settings):
+            return 2
+        source = settings.database_path
+    try:
+        size = backup(source, args.path)
+    except BackupError as e:
+        print(f"backup failed: {e}", file=sys.stderr)
+        return 1
+    print(f"backed up {source} to {args.path} ({size:,} bytes)")
+    return 0
+
+
+def run_health() -> int:
+    from bot.config import Settings
+    from bot.service.health import check
+
+    settings = _settings()
+    if not isinstance(settings, Settings):
+        return 2
+    healthy, line = check(settings.health_path, settings.health_max_age)
+    print(line)
+    return 0 if healthy else 1
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Caylus on Discord")
-    sub = parser.add_subparsers(dest="command")
-    from bot.games import demo
-
-    demo.add_arguments(sub.add_parser("demo", help="play a complete game with AI seats, no Discord"))
-    args = parser.parse_args(argv)
+    args = _parser().parse_args(argv)
     if args.command == "demo":
+        from bot.games import demo
+
         return demo.main(args)
-    if importlib.util.find_spec("bot.ui.app") is None:
-        print("The Discord bot is not built yet (bot.ui.app is missing); try `python -m bot demo`.")
-        return 1
-    app = importlib.import_module("bot.ui.app")
-    result = app.main()
-    return result if isinstance(result, int) else 0
+    if args.command == "backup":
+        return run_backup(args)
+    if args.command == "health":
+        return run_health()
+    return run_bot()
 
 
 if __name__ == "__main__":

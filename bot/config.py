@@ -1,11 +1,17 @@
 """Configuration from the environment and `.env` (pydantic-settings).
 
-| Variable        | Default                | Meaning                                             |
-|-----------------|------------------------|-----------------------------------------------------|
-| DISCORD_TOKEN   | "" (empty)             | the bot token; only the Discord layer needs it      |
-| DATABASE_PATH   | data/caylus.sqlite3    | the SQLite file, created with its folder on first use |
-| LOG_LEVEL       | INFO                   | level for the `logging` root logger                 |
-| DEV_GUILD_ID    | unset                  | a guild to sync slash commands to instantly (development) |
+| Variable            | Default                | Meaning                                                 |
+|---------------------|------------------------|---------------------------------------------------------|
+| DISCORD_TOKEN       | "" (empty)             | the bot token; only the Discord layer needs it          |
+| DATABASE_PATH       | data/caylus.sqlite3    | the SQLite file, created with its folder on first use   |
+| LOG_LEVEL           | INFO                   | level for the `logging` root logger                     |
+| LOG_FORMAT          | plain                  | `plain` (colours only on a terminal) or `json` (one object a line) |
+| DEV_GUILD_ID        | unset                  | a guild to sync slash commands to instantly (development) |
+| DISCORD_TIMEOUT     | 25                     | seconds to wait for Discord at start-up: for the login (REST), then again for the gateway |
+| HEALTH_FILE         | DATABASE_PATH + ".health" | the status file `python -m bot health` reads          |
+| HEALTH_MAX_AGE      | 180                    | seconds: older news from the gateway is "unhealthy"     |
+| DISCORD_API_URL     | unset (discord.com)    | another REST base, e.g. a rate-limit proxy (or the tests' fake) |
+| DISCORD_GATEWAY_URL | unset (gateway.discord.gg) | another gateway URL (tests' fake)                    |
 
 Names are case-insensitive; variables in the process environment win over `.env`.
 """
@@ -13,11 +19,13 @@ Names are case-insensitive; variables in the process environment win over `.env`
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE_PATH = Path("data/caylus.sqlite3")
+HEALTH_SUFFIX = ".health"
 
 
 class Settings(BaseSettings):
@@ -26,17 +34,44 @@ class Settings(BaseSettings):
     discord_token: str = ""
     database_path: Path = DEFAULT_DATABASE_PATH
     log_level: str = "INFO"
+    log_format: Literal["plain", "json"] = "plain"
     dev_guild_id: int | None = None
+    discord_timeout: float = 25.0
+    health_file: Path | None = None
+    health_max_age: float = 180.0
+    discord_api_url: str | None = None
+    discord_gateway_url: str | None = None
 
     @field_validator("log_level")
     @classmethod
     def _upper_level(cls, value: str) -> str:
         return value.strip().upper() or "INFO"
 
-    @field_validator("dev_guild_id", mode="before")
+    @field_validator("log_format", mode="before")
     @classmethod
-    def _empty_guild_is_none(cls, value: object) -> object:
-        return None if value == "" else value
+    def _lower_format(cls, value: object) -> object:
+        return value.strip().lower() or "plain" if isinstance(value, str) else value
+
+    @field_validator(
+        "dev_guild_id", "health_file", "discord_api_url", "discord_gateway_url", mode="before"
+    )
+    @classmethod
+    def _empty_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("discord_timeout", "health_max_age")
+    @classmethod
+    def _positive(cls, value: float) -> float:
+        if value <= 0:
+            raise ValueError("must be a number of seconds above 0")
+        return value
+
+    @property
+    def health_path(self) -> Path:
+        """Where the running bot writes its status (see bot.service.health)."""
+        if self.health_file is not None:
+            return self.health_file
+        return self.database_path.with_name(self.database_path.name + HEALTH_SUFFIX)
 
 
 def load_settings(**overrides: object) -> Settings:

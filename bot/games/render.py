@@ -18,6 +18,7 @@ import functools
 import logging
 import multiprocessing
 import os
+import signal
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -47,7 +48,10 @@ def render_board_png(state: State, events: list[Event], pending: Decision | None
     return png
 
 
-def _lower_priority(niceness: int) -> None:
+def _start_worker(niceness: int) -> None:
+    """A render worker: lower priority, and deaf to Ctrl-C (SIGINT reaches the whole process
+    group in a terminal; the bot shuts its workers down itself)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(niceness)
     except (AttributeError, OSError):  # pragma: no cover - not on this platform
@@ -81,7 +85,7 @@ class BoardRenderer:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.processes,
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=_lower_priority,
+                initializer=_start_worker,
                 initargs=(niceness,),
             )
         else:

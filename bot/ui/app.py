@@ -1,4 +1,4 @@
-"""The Discord client and the entry point (`python -m bot`, `make run`).
+"""The Discord client (run by `python -m bot`, `make run`: see bot.service.runner).
 
 `CaylusBot` asks for no privileged intent (only `guilds`, for channels and permissions). At
 start-up (`setup_hook`) it opens the game manager on the configured database, loads the active
@@ -15,16 +15,13 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
-import signal
-import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
 from discord import app_commands
-from pydantic import ValidationError
 
-from bot.config import Settings, load_settings
+from bot.config import Settings
 from bot.games import Manager, Renderer, render_board_png
 
 from . import replies, texts
@@ -153,36 +150,4 @@ class CaylusBot(discord.Client):
             await manager.close()
 
 
-async def run(settings: Settings) -> None:
-    """Run the bot until it is closed (SIGTERM and SIGINT close it cleanly)."""
-    bot = CaylusBot(settings, render_processes=RENDER_PROCESSES, freeze_memory=True)
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        try:
-            loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-        except (NotImplementedError, RuntimeError):  # pragma: no cover - not on this platform
-            pass
-    async with bot:
-        await bot.start(settings.discord_token.strip())
-
-
-def main() -> int:
-    """`python -m bot`: the settings from the environment and .env, then the bot."""
-    try:
-        settings = load_settings()
-    except ValidationError as e:
-        print(texts.bad_settings(e), file=sys.stderr)
-        return 2
-    level = logging.getLevelName(settings.log_level)
-    discord.utils.setup_logging(level=level if isinstance(level, int) else logging.INFO, root=True)
-    if not settings.discord_token.strip():
-        print(texts.NO_TOKEN, file=sys.stderr)
-        return 2
-    try:
-        asyncio.run(run(settings))
-    except discord.LoginFailure:
-        print(texts.BAD_TOKEN, file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        pass
-    return 0
+# The entry point (`python -m bot`: start-up, signals, shutdown, logs) is bot.service.runner.
