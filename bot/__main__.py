@@ -33,6 +33,11 @@ def _parser() -> argparse.ArgumentParser:
         "--database", type=Path, default=None, help="the database to copy (default: DATABASE_PATH)"
     )
     sub.add_parser("health", help="exit 0 if the running bot is connected to Discord (Docker)")
+    sub.add_parser(
+        "migrate-db",
+        add_help=False,
+        help="copy a SQLite database into an empty PostgreSQL one (--from sqlite:PATH --to postgresql://…)",
+    )
     return parser
 
 
@@ -61,7 +66,8 @@ def run_bot() -> int:
         print(texts.NO_TOKEN, file=sys.stderr)
         return 2
     try:
-        check_database(settings.database_path)
+        if settings.uses_sqlite:
+            check_database(settings.database_path)
         from bot.service.runner import serve
 
         return asyncio.run(serve(settings))
@@ -104,6 +110,11 @@ def run_health() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    raw = sys.argv[1:] if argv is None else list(argv)
+    if raw[:1] == ["migrate-db"]:
+        from bot.store.transfer import main as migrate_db
+
+        return migrate_db(raw[1:])
     args = _parser().parse_args(argv)
     if args.command == "demo":
         from bot.games import demo

@@ -4,6 +4,10 @@
 |---------------------|------------------------|---------------------------------------------------------|
 | DISCORD_TOKEN       | "" (empty)             | the bot token; only the Discord layer needs it          |
 | DATABASE_PATH       | data/caylus.sqlite3    | the SQLite file, created with its folder on first use   |
+| DATABASE_URL        | unset                  | `postgresql://…`: use PostgreSQL instead of the SQLite file (docs/scaling.md) |
+| DATABASE_POOL_MIN / _MAX | 1 / 10            | PostgreSQL connection pool sizes                        |
+| SHARD_COUNT         | 1                      | Discord shards of the whole bot (several processes: PostgreSQL) |
+| SHARD_IDS           | all                    | this process's shards, e.g. `0-3` or `0,2`: it loads, acts on and fires timers only for their guilds' tables |
 | LOG_LEVEL           | INFO                   | level for the `logging` root logger                     |
 | LOG_FORMAT          | plain                  | `plain` (colours only on a terminal) or `json` (one object a line) |
 | DEV_GUILD_ID        | unset                  | a guild to sync slash commands to instantly (development) |
@@ -33,6 +37,11 @@ class Settings(BaseSettings):
 
     discord_token: str = ""
     database_path: Path = DEFAULT_DATABASE_PATH
+    database_url: str | None = None
+    database_pool_min: int = 1
+    database_pool_max: int = 10
+    shard_count: int = 1
+    shard_ids: str | None = None
     log_level: str = "INFO"
     log_format: Literal["plain", "json"] = "plain"
     dev_guild_id: int | None = None
@@ -53,7 +62,13 @@ class Settings(BaseSettings):
         return value.strip().lower() or "plain" if isinstance(value, str) else value
 
     @field_validator(
-        "dev_guild_id", "health_file", "discord_api_url", "discord_gateway_url", mode="before"
+        "dev_guild_id",
+        "health_file",
+        "discord_api_url",
+        "discord_gateway_url",
+        "database_url",
+        "shard_ids",
+        mode="before",
     )
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
@@ -65,6 +80,22 @@ class Settings(BaseSettings):
         if value <= 0:
             raise ValueError("must be a number of seconds above 0")
         return value
+
+    @field_validator("shard_count", "database_pool_min", "database_pool_max")
+    @classmethod
+    def _at_least_one(cls, value: int) -> int:
+        if value < 1:
+            raise ValueError("must be 1 or more")
+        return value
+
+    @property
+    def database(self) -> str | Path:
+        """Where the games are stored: DATABASE_URL when set, else the SQLite file."""
+        return self.database_url or self.database_path
+
+    @property
+    def uses_sqlite(self) -> bool:
+        return self.database_url is None
 
     @property
     def health_path(self) -> Path:

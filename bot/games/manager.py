@@ -126,7 +126,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.rules import Event, Game, Options
-from bot.store import Store
+from bot.store import GameStore, ShardFilter, open_store
 
 from .ai import LEVELS
 from .deadlines import MAX_SLEEP, FiredTimer, Listener
@@ -150,7 +150,7 @@ class Manager:
 
     def __init__(
         self,
-        store: Store,
+        store: GameStore,
         *,
         render: Renderer | None = render_board_png,
         autoplay_ai: bool = True,
@@ -178,8 +178,19 @@ class Manager:
     @classmethod
     async def open(cls, config: Settings | str | Path, *, synchronous: str = "FULL", **kwargs: Any) -> Manager:
         """Open the store named by the settings (or a path) and return a manager over it."""
-        path = config.database_path if isinstance(config, Settings) else Path(config)
-        store = await Store.open(path, synchronous=synchronous)
+        if not isinstance(config, Settings):
+            store = await open_store(Path(config), synchronous=synchronous)
+            return cls(store, **kwargs)
+        shards = None
+        if config.shard_count > 1:
+            shards = ShardFilter(config.shard_count, config.shard_ids or f"0-{config.shard_count - 1}")
+        store = await open_store(
+            config.database,
+            shards=shards,
+            synchronous=synchronous,
+            min_size=config.database_pool_min,
+            max_size=config.database_pool_max,
+        )
         return cls(store, **kwargs)
 
     async def close(self) -> None:
