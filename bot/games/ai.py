@@ -1,4 +1,5 @@
-"""AI seats: `random` plays uniform legal choices; `greedy` looks one decision ahead.
+"""AI seats: `random` plays uniform legal choices; `greedy` looks one decision ahead; `strong`
+searches (bot/games/search.py, docs/ai.md).
 
 The greedy seat tries every legal choice on a copy of the game, lets the automatic steps run,
 and keeps the choice whose position it values most for itself: prestige, then what the cubes,
@@ -25,7 +26,10 @@ from bot.rules import (
     trade_possible,
 )
 
-LEVELS = ("random", "greedy")
+LEVELS = ("random", "greedy")  # what tables may seat today (the manager's callers check it)
+# `strong` is offered once the manager runs it in a process pool (docs/ai.md): played inline it
+# would hold the event loop for its whole think time.
+ALL_LEVELS = (*LEVELS, "strong")
 
 SPECIAL_VALUE = {"gate": 0.8, "trading": 1.5, "guild": 0.5, "stables": 0.4}
 DENIER, CUBE, GOLD = 0.5, 1.0, 3.0  # rough worth in PP while the game runs
@@ -54,6 +58,10 @@ def choose(game: Game, level: str, rng: random.Random) -> str:
     codes = game.legal_codes()
     if level == "random" or len(codes) == 1:
         return codes[int(rng.random() * len(codes))]
+    if level == "strong":
+        from .search import SearchSettings, search  # search imports this module
+
+        return search(game, SearchSettings(seed=rng.getrandbits(32))).code
     seat = game.to_move
     best_code, best_value = codes[0], float("-inf")
     for code in codes:
