@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.games.ai import ALL_LEVELS, LEVELS, choose
+from bot.games.ai import ALL_LEVELS, LEVELS, choose, evaluate, evaluate_seats
 from bot.games.search import SearchSettings, search, strong_choice
 from bot.rules import Game, new_game
 
@@ -140,3 +140,16 @@ def test_the_search_delivers_to_the_castle_where_greedy_stops(seed: int, back: i
     assert best - exact[greedy] >= 4  # decisive, and the one-step look-ahead misses it
     result = search(position, SearchSettings(iterations=300, seed=1))
     assert exact[result.code] == best
+
+
+def test_the_search_values_every_seat_as_the_greedy_level_values_one() -> None:
+    for seed, players in ((21, 2), (22, 3), (23, 4), (24, 5)):
+        game = new_game([f"P{i}" for i in range(players)], seed)
+        rng = random.Random(seed)
+        while True:
+            seats = list(range(players))
+            assert evaluate_seats(game, seats) == [evaluate(game, seat) for seat in seats]
+            assert evaluate_seats(game, seats[::-1]) == [evaluate(game, seat) for seat in seats[::-1]]
+            if game.over:
+                break
+            game.apply(choose(game, "greedy" if rng.random() < 0.7 else "random", rng))
