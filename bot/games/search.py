@@ -6,15 +6,15 @@ search walks the real game: every tree node holds a copy of the game at a pendin
 One iteration walks down the tree by UCT, choosing at each node the child that is best *for the
 player deciding there* (max-n: a node's value is a vector, one value per seat), until it reaches a
 node not yet expanded. Expanding it tries every legal choice on a copy, lets the automatic steps
-run (a forced move is no node of its own: the rules core applies it), and values each child with
-the greedy level's position value for every seat, optionally after a few random moves. A seat's
-value is a logistic squash of how far its position value is ahead of the best other seat's, so
-values are in (0, 1) and comparable across phases. The expanded node passes up the vector of the
-child its mover likes best (what a one-step look-ahead would play there).
+run (a forced move is no node of its own: the rules core applies it), and values each child for
+every seat with the greedy level's position value, optionally after a few random moves. A seat's
+value is a logistic squash of its gain in position value since the root, so values are in (0, 1)
+whatever the phase. The expanded node passes up the vector of the child its mover likes best
+(what the one-step look-ahead would play there; exact ties are broken by seeded noise).
 
 Budgets: a think time (wall clock, default 2 s) or a fixed number of iterations (reproducible:
-with the same seed the same iterations give the same choice). The root is always expanded once,
-so even a tiny budget plays at least as well as the greedy level's look-ahead.
+with the same seed the same iterations give the same choice). The root is always expanded once:
+a single iteration plays the greedy level's choice, and each further one looks deeper.
 """
 
 from __future__ import annotations
