@@ -31,6 +31,7 @@ LEVELS = ("random", "greedy")  # what tables may seat today (the manager's calle
 # `strong` is offered once the manager runs it in a process pool (docs/ai.md): played inline it
 # would hold the event loop for its whole think time.
 ALL_LEVELS = (*LEVELS, "strong")
+STRONG_THINK_S = 2.0  # the strong level's think time per decision in `choose`
 
 SPECIAL_VALUE = {"gate": 0.8, "trading": 1.5, "guild": 0.5, "stables": 0.4}
 DENIER, CUBE, GOLD = 0.5, 1.0, 3.0  # rough worth in PP while the game runs
@@ -62,7 +63,7 @@ def choose(game: Game, level: str, rng: random.Random) -> str:
     if level == "strong":
         from .search import SearchSettings, search  # search imports this module
 
-        return search(game, SearchSettings(seed=rng.getrandbits(32))).code
+        return search(game, SearchSettings(think_s=STRONG_THINK_S, seed=rng.getrandbits(32))).code
     seat = game.to_move
     best_code, best_value = codes[0], float("-inf")
     for code in codes:
