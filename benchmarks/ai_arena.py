@@ -1,9 +1,17 @@
-"""Greedy AI against three random seats, 4-player games.
+"""AI arenas, 4-player games, the tested seat rotating through the four seats.
 
-Prints one line per game, then, last, one JSON line:
+Default: the greedy AI against three random seats. Prints one line per game, then, last, one
+JSON line:
 {"games": G, "greedy_win_rate": ..., "greedy_mean_score": ..., "random_mean_score": ...}
-A shared first place counts as a win. The greedy seat rotates through the four seats.
+
+--strong: the strong (search) AI against three greedy seats, thinking --think-ms per decision
+(or a fixed --iterations budget). Last line:
+{"games": G, "strong_win_rate": ..., "strong_mean_score": ..., "greedy_mean_score": ...,
+ "ms_per_decision_p50": ..., "ms_per_decision_p95": ...}
+A shared first place counts as a win (25 % is what an equal player gets). --max-minutes stops
+after the game that passes that wall-clock time, and "games" says how many were played.
 Run: .venv/bin/python benchmarks/ai_arena.py --games 100
+     nice -n 10 .venv/bin/python benchmarks/ai_arena.py --strong --think-ms 200 --games 40
 """
 
 from __future__ import annotations
@@ -12,16 +20,14 @@ import argparse
 import json
 import random
 import statistics
+import time
 
 from bot.games.ai import choose
+from bot.games.search import SearchSettings, search
 from bot.rules import new_game
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args()
+def greedy_vs_random(args: argparse.Namespace) -> None:
     wins = 0
     greedy_scores: list[int] = []
     random_scores: list[int] = []
@@ -45,6 +51,80 @@ def main() -> None:
         "greedy_mean_score": round(statistics.mean(greedy_scores), 1),
         "random_mean_score": round(statistics.mean(random_scores), 1),
     }))
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def strong_vs_greedy(args: argparse.Namespace) -> None:
+    settings = SearchSettings(
+        think_s=args.think_ms / 1000, iterations=args.iterations, exploration=args.exploration,
+        scale=args.scale, rollout=args.rollout, rivalry=args.rivalry,
+    )
+    start = time.perf_counter()
+    wins = 0
+    games = 0
+    strong_scores: list[int] = []
+    greedy_scores: list[int] = []
+    ms: list[float] = []
+    for i in range(args.games):
+        seed = args.seed + i
+        strong_seat = i % 4
+        game = new_game(["S" if s == strong_seat else f"G{s}" for s in range(4)], seed)
+        rng = random.Random(seed)
+        while not game.over:
+            if game.to_move == strong_seat:
+                t0 = time.perf_counter()
+                code = search(game, SearchSettings(
+                    think_s=settings.think_s, iterations=settings.iterations,
+                    exploration=settings.exploration, scale=settings.scale,
+                    rollout=settings.rollout, rivalry=settings.rivalry, seed=rng.getrandbits(32),
+                )).code
+                ms.append((time.perf_counter() - t0) * 1000)
+            else:
+                code = choose(game, "greedy", rng)
+            game.apply(code)
+        totals = [line.total for line in game.final_scores()]
+        won = strong_seat in game.winners()
+        wins += won
+        games += 1
+        strong_scores.append(totals[strong_seat])
+        others = [t for s, t in enumerate(totals) if s != strong_seat]
+        greedy_scores.extend(others)
+        print(f"game {i + 1} seed {seed}: strong {totals[strong_seat]}, greedy {others}{' win' if won else ''}"
+              f" ({wins}/{games})", flush=True)
+        if args.max_minutes and time.perf_counter() - start > args.max_minutes * 60:
+            break
+    print(json.dumps({
+        "games": games,
+        "strong_win_rate": round(wins / games, 3),
+        "strong_mean_score": round(statistics.mean(strong_scores), 1),
+        "greedy_mean_score": round(statistics.mean(greedy_scores), 1),
+        "ms_per_decision_p50": round(percentile(ms, 0.50), 1),
+        "ms_per_decision_p95": round(percentile(ms, 0.95), 1),
+    }))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--strong", action="store_true", help="strong seat against three greedy seats")
+    parser.add_argument("--think-ms", type=int, default=2000, help="strong: think time per decision")
+    parser.add_argument("--iterations", type=int, default=None, help="strong: fixed iterations instead of time")
+    parser.add_argument("--max-minutes", type=float, default=0.0, help="stop after this wall-clock time")
+    defaults = SearchSettings()
+    parser.add_argument("--exploration", type=float, default=defaults.exploration)
+    parser.add_argument("--scale", type=float, default=defaults.scale)
+    parser.add_argument("--rollout", type=int, default=defaults.rollout)
+    parser.add_argument("--rivalry", type=float, default=defaults.rivalry)
+    args = parser.parse_args()
+    if args.strong:
+        strong_vs_greedy(args)
+    else:
+        greedy_vs_random(args)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""AI seats: `random` plays uniform legal choices; `greedy` looks one decision ahead.
+"""AI seats: `random` plays uniform legal choices; `greedy` looks one decision ahead; `strong`
+searches (bot/games/search.py, docs/ai.md).
 
 The greedy seat tries every legal choice on a copy of the game, lets the automatic steps run,
 and keeps the choice whose position it values most for itself: prestige, then what the cubes,
@@ -8,6 +9,7 @@ deniers, buildings, favour markers and waiting workers are likely to turn into.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from bot.rules import (
     CUBES,
@@ -25,7 +27,11 @@ from bot.rules import (
     trade_possible,
 )
 
-LEVELS = ("random", "greedy")
+LEVELS = ("random", "greedy")  # what tables may seat today (the manager's callers check it)
+# `strong` is offered once the manager runs it in a process pool (docs/ai.md): played inline it
+# would hold the event loop for its whole think time.
+ALL_LEVELS = (*LEVELS, "strong")
+STRONG_THINK_S = 2.0  # the strong level's think time per decision in `choose`
 
 SPECIAL_VALUE = {"gate": 0.8, "trading": 1.5, "guild": 0.5, "stables": 0.4}
 DENIER, CUBE, GOLD = 0.5, 1.0, 3.0  # rough worth in PP while the game runs
@@ -54,6 +60,10 @@ def choose(game: Game, level: str, rng: random.Random) -> str:
     codes = game.legal_codes()
     if level == "random" or len(codes) == 1:
         return codes[int(rng.random() * len(codes))]
+    if level == "strong":
+        from .search import SearchSettings, search  # search imports this module
+
+        return search(game, SearchSettings(think_s=STRONG_THINK_S, seed=rng.getrandbits(32))).code
     seat = game.to_move
     best_code, best_value = codes[0], float("-inf")
     for code in codes:
@@ -107,6 +117,63 @@ def evaluate(game: Game, seat: int) -> float:
         urgency = 1.0 / max(1.0, (MARKS[sec] - s.bailiff) / 1.5)
         value += urgency * (pp + 2.5 * favours)
     return value
+
+
+def evaluate_seats(game: Game, seats: Sequence[int]) -> list[float]:
+    """`evaluate` for several seats at once, in the order given: the same figures (a test checks
+    it) from one pass over the road, for the search, which values every seat of each position.
+    `evaluate` keeps its own one-seat code: the greedy level calls it and must not get slower."""
+    s = game.state
+    if game.over:
+        scores = game.final_scores()
+        return [float(scores[seat].total) for seat in seats]
+    index = {seat: i for i, seat in enumerate(seats)}
+    players = [s.players[seat] for seat in seats]
+    rounds_left = max(1.0, (MARKS[2] - s.bailiff) / 1.5)
+    building_worth = min(rounds_left, 6.0)
+    cubes: list[list[float]] = [[float(n) for n in p.cubes] for p in players]
+    values = [float(p.pp) + DENIER * p.deniers + 1.2 * sum(p.favours) for p in players]
+    workers_count = s.phase <= 5
+    road_tile, road_owner, road_worker = s.road_tile, s.road_owner, s.road_worker
+    for space in range(1, ROAD_LEN + 1):
+        tid = road_tile[space]
+        if tid is None:
+            continue
+        owner, worker = index.get(road_owner[space]), index.get(road_worker[space])
+        if owner is None and worker is None:
+            continue
+        tile = TILES[tid]
+        if owner is not None and tile.kind != "fixed":
+            values[owner] += building_worth * (0.8 + tile.income)
+        if worker is not None and workers_count:
+            reach = 1.0 if space <= s.provost else 0.25
+            if tile.effect == "produce":
+                for ch in tile.params[0]:  # what this worker should bring home
+                    cubes[worker][CUBES.index(ch)] += reach
+            else:
+                values[worker] += reach * worker_value(game, seats[worker], tid)
+    sec = min(s.section, 2)
+    for i, seat in enumerate(seats):
+        p, c = players[i], cubes[i]
+        value = values[i] + GOLD * c[G] + CUBE * (c[0] + c[1] + c[2] + c[3])
+        if s.phase <= 3:
+            for name, v in SPECIAL_VALUE.items():
+                here = getattr(s, name)
+                if here == seat or (isinstance(here, list) and seat in here):
+                    value += v
+            if s.joust == seat and p.cubes[3] and p.deniers:
+                value += 1.5
+        if seat in s.castle_workers and s.phase <= 6:
+            batches = int(min(c[0], (c[1] + c[2] + c[3] + c[G]) / 2, 3))
+            value += (SECTION_PP[castle_section(game) if castle_section(game) < 3 else 2] - 2.0) * batches if batches else -2.0
+        if s.section < 3:
+            # Anticipate the scoring of the section under construction (§1.4).
+            houses = sum(1 for owner in s.castle[sec] if owner == seat)
+            pp, favours = SCORING[sec](houses)
+            urgency = 1.0 / max(1.0, (MARKS[sec] - s.bailiff) / 1.5)
+            value += urgency * (pp + 2.5 * favours)
+        values[i] = value
+    return values
 
 
 def seeded_choice(game: Game, seed: int, level: str = "random") -> str:

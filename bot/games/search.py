@@ -1,0 +1,224 @@
+"""The "strong" AI level: Monte-Carlo tree search over the rules core (see docs/ai.md).
+
+Caylus has no hidden information and no chance once the neutral tiles are laid (§1.2), so the
+search walks the real game: every tree node holds a copy of the game at a pending decision.
+
+One iteration walks down the tree by UCT, choosing at each node the child that is best *for the
+player deciding there* (max-n: a node's value is a vector, one value per seat), until it reaches a
+node not yet expanded. Expanding it tries every legal choice on a copy, lets the automatic steps
+run (a forced move is no node of its own: the rules core applies it), and values each child for
+every seat with the greedy level's position value, optionally after a few random moves. A seat's
+value is a logistic squash of its gain in position value since the root, so values are in (0, 1)
+whatever the phase. The expanded node passes up the vector of the child its mover likes best
+(what the one-step look-ahead would play there; exact ties are broken by seeded noise).
+
+Budgets: a think time (wall clock, default 2 s) or a fixed number of iterations (reproducible:
+with the same seed the same iterations give the same choice). The root is always expanded once:
+a single iteration plays the greedy level's choice, and each further one looks deeper.
+"""
+
+from __future__ import annotations
+
+import gc
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from bot.rules import Game
+
+from .ai import evaluate_seats
+
+DEFAULT_THINK_S = 2.0
+
+
+@dataclass(frozen=True, slots=True)
+class SearchSettings:
+    """How the search is run; the defaults are the measured best (docs/ai.md)."""
+
+    think_s: float = DEFAULT_THINK_S  # wall-clock budget per decision
+    iterations: int | None = None  # a fixed budget instead of the clock (reproducible)
+    exploration: float = 0.05  # UCT constant c in Q + c * sqrt(ln N / n), Q in (0, 1)
+    scale: float = 8.0  # PP of gain over the root position that moves a value from 0.5 to 0.73
+    rivalry: float = 0.0  # weight of the other seats' mean value in a seat's own (0: ignore them)
+    rollout: int = 0  # random moves played before a leaf is valued (0: value it at once)
+    seed: int = 0  # draws the rollouts and breaks exact ties
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    code: str
+    iterations: int  # expansions done
+    nodes: int  # positions valued
+    seconds: float
+    visits: dict[str, int]  # per root choice
+    values: dict[str, float]  # the mover's mean value per root choice
+
+
+class Node:
+    """A position at a pending decision with its statistics (values summed per seat)."""
+
+    __slots__ = ("game", "seat", "codes", "children", "visits", "total")
+
+    def __init__(self, game: Game, value: list[float]) -> None:
+        self.game: Game | None = game
+        self.seat = game.to_move
+        self.codes: list[str] = [] if game.over else game.legal_codes()
+        self.children: list[Node] | None = None
+        self.visits = 1
+        self.total = value
+
+
+class Search:
+    """One search from one position; `run` returns the choice."""
+
+    def __init__(self, game: Game, settings: SearchSettings) -> None:
+        self.settings = settings
+        self.rng = random.Random(settings.seed)
+        self.players = len(game.state.players)
+        self.seats = range(self.players)
+        self.nodes = 0
+        self.origin = [0.0] * self.players
+        self.origin = self.leads(game)
+        self.root = Node(game.clone(), self.values(game))
+
+    def leads(self, game: Game) -> list[float]:
+        """Each seat's position value less `rivalry` times the other seats' mean."""
+        raw = evaluate_seats(game, self.seats)
+        total, others, rivalry = sum(raw), self.players - 1, self.settings.rivalry
+        return [mine - rivalry * (total - mine) / others for mine in raw]
+
+    def values(self, game: Game) -> list[float]:
+        """Each seat's value of a position: its gain in `leads` since the root, squashed."""
+        self.nodes += 1
+        scale = self.settings.scale
+        out = []
+        for lead, origin in zip(self.leads(game), self.origin, strict=True):
+            x = (lead - origin) / scale
+            out.append(1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x)))))
+        return out
+
+    def leaf_value(self, game: Game) -> list[float]:
+        if self.settings.rollout and not game.over:
+            game = game.clone()
+            rng = self.rng
+            for _ in range(self.settings.rollout):
+                if game.over:
+                    break
+                codes = game.legal_codes()
+                game.apply(codes[int(rng.random() * len(codes))])
+        return self.values(game)
+
+    def expand(self, node: Node, deadline: float) -> list[float] | None:
+        """Create every child of `node`, value each, and return the value its mover prefers;
+        None, leaving `node` as it was, if the clock passes `deadline` first."""
+        game = node.game
+        assert game is not None
+        children = []
+        best: list[float] | None = None
+        for code in node.codes:
+            if time.perf_counter() > deadline:
+                return None
+            child_game = game.clone()
+            child_game.apply(code)
+            value = self.leaf_value(child_game)
+            value[node.seat] += self.rng.random() * 1e-6  # exact ties are common: break them fairly
+            child = Node(child_game, value)
+            children.append(child)
+            if best is None or child.total[node.seat] > best[node.seat]:
+                best = child.total
+        node.children = children
+        node.game = None  # the children hold what is needed from here on
+        assert best is not None
+        return list(best)
+
+    def select(self, node: Node) -> Node:
+        assert node.children is not None
+        seat, log_n, c = node.seat, math.log(node.visits), self.settings.exploration
+        best, best_score = node.children[0], -1.0
+        for child in node.children:
+            score = child.total[seat] / child.visits + c * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def iterate(self, deadline: float) -> bool:
+        """One descent, expansion and backup; False if the deadline came first."""
+        path = [self.root]
+        node = self.root
+        while node.children is not None:
+            node = self.select(node)
+            path.append(node)
+        if node.codes:
+            found = self.expand(node, deadline)
+            if found is None:
+                return False
+            value = found
+        else:  # the game is over here: its value is exact
+            value = [v / node.visits for v in node.total]
+        for n in path:
+            n.visits += 1
+            total = n.total
+            for seat in range(self.players):
+                total[seat] += value[seat]
+        return True
+
+    def run(self) -> SearchResult:
+        settings = self.settings
+        start = time.perf_counter()
+        budget = settings.iterations
+        deadline = math.inf if budget is not None else start + settings.think_s
+        self.iterate(math.inf)  # the root is always expanded: a tiny budget still plays greedy
+        iterations = 1
+        while iterations < budget if budget is not None else time.perf_counter() < deadline:
+            if not self.iterate(deadline):
+                break
+            iterations += 1
+        root = self.root
+        assert root.children is not None
+        seat = root.seat
+        # The most visited choice; its mean value breaks ties (e.g. after one expansion only).
+        best = max(
+            range(len(root.children)),
+            key=lambda i: (root.children[i].visits, root.children[i].total[seat] / root.children[i].visits),  # type: ignore[index]
+        )
+        return SearchResult(
+            code=root.codes[best],
+            iterations=iterations,
+            nodes=self.nodes,
+            seconds=time.perf_counter() - start,
+            visits={code: ch.visits for code, ch in zip(root.codes, root.children, strict=True)},
+            values={code: ch.total[seat] / ch.visits for code, ch in zip(root.codes, root.children, strict=True)},
+        )
+
+
+def search(game: Game, settings: SearchSettings | None = None) -> SearchResult:
+    """Search the pending decision of `game` (not changed). A forced move returns at once."""
+    if game.over:
+        raise ValueError("the game is over")
+    settings = settings or SearchSettings()
+    codes = game.legal_codes()
+    if len(codes) == 1:
+        return SearchResult(codes[0], 0, 0, 0.0, {codes[0]: 0}, {})
+    # The tree makes no reference cycles; the cyclic collector would only rescan it, again and
+    # again as it grows (about 20 % of the time).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return Search(game, settings).run()
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def strong_choice(
+    state_json: str, think_ms: int = int(DEFAULT_THINK_S * 1000), seed: int = 0,
+    iterations: int | None = None,
+) -> str:
+    """The strong level's choice for a game given as `Game.to_json()` text.
+
+    A plain module-level function of picklable arguments, for a process pool
+    (`loop.run_in_executor(pool, strong_choice, game.to_json(), think_ms, seed)`).
+    """
+    game = Game.from_json(state_json)
+    return search(game, SearchSettings(think_s=think_ms / 1000, iterations=iterations, seed=seed)).code
