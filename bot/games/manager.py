@@ -375,7 +375,7 @@ class Manager:
         out: list[PhaseReport] = []
         for t in tables:
             for snap in await self.store.unreported(t.id):
-                assert snap.report is not None
+                assert snap.report is not None and snap.state is not None  # kept until posted
                 game = Game.from_json(snap.state)  # the moment was stored, not held in memory
                 out.append(
                     PhaseReport.from_json(

@@ -218,6 +218,8 @@ def restore(t: Table, st: StoredTable) -> None:
         t.game = None
         t.log_rows = 0
         return
+    if snap.state is None:  # the latest snapshot always keeps its state (bot.store.codec)
+        raise ValueError(f"snapshot {snap.seq} of table {t.id} has no state")
     game = Game.from_json(snap.state)
     if len(game.state.history) != snap.seq:
         raise ValueError(f"snapshot {snap.seq} of table {t.id} holds {len(game.state.history)} moves")
