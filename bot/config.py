@@ -16,6 +16,7 @@
 | HEALTH_MAX_AGE      | 180                    | seconds: older news from the gateway is "unhealthy"     |
 | DISCORD_API_URL     | unset (discord.com)    | another REST base, e.g. a rate-limit proxy (or the tests' fake) |
 | DISCORD_GATEWAY_URL | unset (gateway.discord.gg) | another gateway URL (tests' fake)                    |
+| LOBBY_EXPIRY_DAYS   | 7                      | a table not started within this many days of its creation closes itself; 0: never |
 
 Names are case-insensitive; variables in the process environment win over `.env`.
 """
@@ -50,6 +51,7 @@ class Settings(BaseSettings):
     health_max_age: float = 180.0
     discord_api_url: str | None = None
     discord_gateway_url: str | None = None
+    lobby_expiry_days: float = 7.0
 
     @field_validator("log_level")
     @classmethod
@@ -79,6 +81,13 @@ class Settings(BaseSettings):
     def _positive(cls, value: float) -> float:
         if value <= 0:
             raise ValueError("must be a number of seconds above 0")
+        return value
+
+    @field_validator("lobby_expiry_days")
+    @classmethod
+    def _not_negative(cls, value: float) -> float:
+        if value < 0:
+            raise ValueError("must be a number of days, 0 or more (0: lobbies never expire)")
         return value
 
     @field_validator("shard_count", "database_pool_min", "database_pool_max")
