@@ -26,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import field_validator
+from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE_PATH = Path("data/caylus.sqlite3")
@@ -36,7 +36,7 @@ HEALTH_SUFFIX = ".health"
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    discord_token: str = ""
+    discord_token: SecretStr = SecretStr("")  # shown as '**********' in reprs and logs
     database_path: Path = DEFAULT_DATABASE_PATH
     database_url: str | None = None
     database_pool_min: int = 1
@@ -96,6 +96,11 @@ class Settings(BaseSettings):
         if value < 1:
             raise ValueError("must be 1 or more")
         return value
+
+    @property
+    def token(self) -> str:
+        """The bot token itself (stripped), for the one place that logs in."""
+        return self.discord_token.get_secret_value().strip()
 
     @property
     def database(self) -> str | Path:
