@@ -62,7 +62,7 @@ def run_bot() -> int:
     if not isinstance(settings, Settings):
         return 2
     setup_logging(settings.log_level, settings.log_format)
-    if not settings.discord_token.strip():
+    if not settings.token:
         print(texts.NO_TOKEN, file=sys.stderr)
         return 2
     try:

@@ -16,6 +16,7 @@
 | HEALTH_MAX_AGE      | 180                    | seconds: older news from the gateway is "unhealthy"     |
 | DISCORD_API_URL     | unset (discord.com)    | another REST base, e.g. a rate-limit proxy (or the tests' fake) |
 | DISCORD_GATEWAY_URL | unset (gateway.discord.gg) | another gateway URL (tests' fake)                    |
+| LOBBY_EXPIRY_DAYS   | 7                      | a table not started within this many days of its creation closes itself; 0: never |
 
 Names are case-insensitive; variables in the process environment win over `.env`.
 """
@@ -25,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import field_validator
+from pydantic import SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_DATABASE_PATH = Path("data/caylus.sqlite3")
@@ -35,7 +36,7 @@ HEALTH_SUFFIX = ".health"
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    discord_token: str = ""
+    discord_token: SecretStr = SecretStr("")  # shown as '**********' in reprs and logs
     database_path: Path = DEFAULT_DATABASE_PATH
     database_url: str | None = None
     database_pool_min: int = 1
@@ -50,6 +51,7 @@ class Settings(BaseSettings):
     health_max_age: float = 180.0
     discord_api_url: str | None = None
     discord_gateway_url: str | None = None
+    lobby_expiry_days: float = 7.0
 
     @field_validator("log_level")
     @classmethod
@@ -81,12 +83,24 @@ class Settings(BaseSettings):
             raise ValueError("must be a number of seconds above 0")
         return value
 
+    @field_validator("lobby_expiry_days")
+    @classmethod
+    def _not_negative(cls, value: float) -> float:
+        if value < 0:
+            raise ValueError("must be a number of days, 0 or more (0: lobbies never expire)")
+        return value
+
     @field_validator("shard_count", "database_pool_min", "database_pool_max")
     @classmethod
     def _at_least_one(cls, value: int) -> int:
         if value < 1:
             raise ValueError("must be 1 or more")
         return value
+
+    @property
+    def token(self) -> str:
+        """The bot token itself (stripped), for the one place that logs in."""
+        return self.discord_token.get_secret_value().strip()
 
     @property
     def database(self) -> str | Path:

@@ -37,8 +37,17 @@ MIN_SEATS, MAX_SEATS = 2, 5
 MAX_NAME = 32  # Discord display names are at most 32 characters
 
 
+# Bidirectional-text controls: embeddings and overrides (U+202A-U+202E), isolates
+# (U+2066-U+2069) and the marks (U+200E, U+200F, U+061C). In a name they would reorder the text
+# around it in cards and reports (a name that reverses the line it is in); they are dropped.
+BIDI_CONTROLS = dict.fromkeys(
+    [*range(0x202A, 0x202F), *range(0x2066, 0x206A), 0x200E, 0x200F, 0x061C]
+)
+
+
 def clean_name(name: str) -> str:
-    name = " ".join(name.split())[:MAX_NAME]
+    """A name as a seat takes it: without bidi controls, whitespace folded, at most 32 chars."""
+    name = " ".join(name.translate(BIDI_CONTROLS).split())[:MAX_NAME]
     if not name:
         raise BadRequest("A player needs a name.")
     return name

@@ -136,7 +136,7 @@ from .render import BoardRenderer, Renderer, render_board_png
 from .reports import PhaseReport
 from .results import ActResult, AppliedMove
 from .table import Table
-from .timers import Timers
+from .timers import DAY, LOBBY_EXPIRY, Timers
 from .turns import Turns
 from .undo import Undo
 
@@ -159,9 +159,11 @@ class Manager:
         render_workers: int = 2,
         render_processes: int = 0,
         listener: Listener | None = None,
+        lobby_expiry: float | None = LOBBY_EXPIRY,
     ) -> None:
         """`render`: the board renderer (None: reports without images), run in
-        `render_processes` worker processes, or in `render_workers` threads when that is 0."""
+        `render_processes` worker processes, or in `render_workers` threads when that is 0.
+        `lobby_expiry`: seconds after which a table not started closes itself (None: never)."""
         if ai_level not in LEVELS:
             raise ValueError(f"ai_level is one of {LEVELS}")
         self.store = store
@@ -171,7 +173,7 @@ class Manager:
         self._turns = Turns(self._registry, renderer=self.renderer, autoplay_ai=autoplay_ai, ai_level=ai_level)
         self._lobby = Lobby(self._registry, self._turns)
         self._undo = Undo(self._registry, self._turns)
-        self._timers = Timers(self._registry, self._turns)
+        self._timers = Timers(self._registry, self._turns, lobby_expiry=lobby_expiry)
 
     # ----- life --------------------------------------------------------------------------------
 
@@ -181,6 +183,7 @@ class Manager:
         if not isinstance(config, Settings):
             store = await open_store(Path(config), synchronous=synchronous)
             return cls(store, **kwargs)
+        kwargs.setdefault("lobby_expiry", config.lobby_expiry_days * DAY if config.lobby_expiry_days else None)
         shards = None
         if config.shard_count > 1:
             shards = ShardFilter(config.shard_count, config.shard_ids or f"0-{config.shard_count - 1}")
@@ -375,7 +378,7 @@ class Manager:
         out: list[PhaseReport] = []
         for t in tables:
             for snap in await self.store.unreported(t.id):
-                assert snap.report is not None
+                assert snap.report is not None and snap.state is not None  # kept until posted
                 game = Game.from_json(snap.state)  # the moment was stored, not held in memory
                 out.append(
                     PhaseReport.from_json(

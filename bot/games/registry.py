@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
@@ -41,7 +42,9 @@ class Registry:
         self.clock = clock
         self.listener = listener
         self.on_timers_stored: Callable[[], None] | None = None  # wakes the scheduler
-        self._locks: dict[int, asyncio.Lock] = {}
+        # A channel's lock lives while someone holds it, waits for it or keeps it in hand; then
+        # it goes (nothing to drop by hand when a table ends, no entry per channel ever seen).
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._by_id: dict[int, Table] = {}
         self._by_channel: dict[int, Table] = {}
 
@@ -124,7 +127,8 @@ class Registry:
         return loaded
 
     async def last_table(self, channel_id: int) -> Table | None:
-        """The channel's table in memory, else the most recent one in the store (any status)."""
+        """The channel's table in memory, else the most recent one in the store (any status).
+        A table that is over is read for the caller, not kept in memory."""
         t = self._by_channel.get(channel_id)
         if t is not None:
             return t
@@ -138,7 +142,8 @@ class Registry:
             return None
         table = Table(stored.table)
         restore(table, stored)
-        self.register(table)
+        if table.is_active:
+            self.register(table)
         return table
 
     async def reload(self, t: Table) -> None:
@@ -218,6 +223,8 @@ def restore(t: Table, st: StoredTable) -> None:
         t.game = None
         t.log_rows = 0
         return
+    if snap.state is None:  # the latest snapshot always keeps its state (bot.store.codec)
+        raise ValueError(f"snapshot {snap.seq} of table {t.id} has no state")
     game = Game.from_json(snap.state)
     if len(game.state.history) != snap.seq:
         raise ValueError(f"snapshot {snap.seq} of table {t.id} holds {len(game.state.history)} moves")

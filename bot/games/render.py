@@ -5,7 +5,7 @@ renderer is missing it returns None and the reports go out without an image.
 
 `BoardRenderer` owns where drawing runs: a small pool of worker processes (niced, so the event
 loop always comes first; drawing is Python code that holds the GIL, and with many busy tables
-the loop would otherwise wait for it) or, with `processes=0`, a pool of threads. `draw` starts a
+the loop would otherwise wait for it; each exits when the bot is gone, even after a SIGKILL) or, with `processes=0`, a pool of threads. `draw` starts a
 drawing and returns at once with a future: nobody waits for an image except the post that
 carries it. The state goes to the worker as it is (a copy taken at the phase's end), never
 through JSON.
@@ -19,6 +19,8 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -30,6 +32,7 @@ log = logging.getLogger(__name__)
 Renderer = Callable[[State, list[Event], Decision | None], bytes | None]
 
 NICENESS = 5
+PARENT_POLL_S = 1.0  # how often a render worker checks that the bot is still there
 
 _missing_logged = False
 
@@ -48,14 +51,27 @@ def render_board_png(state: State, events: list[Event], pending: Decision | None
     return png
 
 
-def _start_worker(niceness: int) -> None:
-    """A render worker: lower priority, and deaf to Ctrl-C (SIGINT reaches the whole process
-    group in a terminal; the bot shuts its workers down itself)."""
+def _start_worker(niceness: int, parent: int | None = None) -> None:
+    """A render worker: lower priority, deaf to Ctrl-C (SIGINT reaches the whole process group
+    in a terminal; the bot shuts its workers down itself), and dying with the bot (`parent`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(niceness)
     except (AttributeError, OSError):  # pragma: no cover - not on this platform
         pass
+    if parent is not None:
+        threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _watch_parent(parent: int, interval: float = PARENT_POLL_S) -> None:
+    """Exit the worker once the bot that started it is gone (a SIGKILL gives the pool no chance
+    to stop its workers; they would wait on their queue forever, and keep multiprocessing's
+    resource tracker alive with them). An orphan is adopted by another process, so its parent
+    pid changes. A poll rather than PR_SET_PDEATHSIG: that one fires when the *thread* that
+    started the worker ends, and the pool may start workers from any thread."""
+    while os.getppid() == parent:
+        time.sleep(interval)
+    os._exit(0)
 
 
 def _warm(render: Renderer) -> None:
@@ -86,7 +102,7 @@ class BoardRenderer:
                 max_workers=self.processes,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_start_worker,
-                initargs=(niceness,),
+                initargs=(niceness, os.getpid()),
             )
         else:
             self._pool = ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="render")

@@ -4,14 +4,15 @@ A reminder tells the listener (`on_reminder`) unless its deadline has passed too
 makes the automatic move for the absent player under the table's lock, through the same
 `Turns.apply` as a person's choice (actor "auto"), lets the AI seats that follow play, and hands
 the result over (`on_result`, with `why`), then `on_takeover` if the seat was handed to the AI.
-A timer whose decision is no longer pending is dropped, never applied.
+A timer whose decision is no longer pending is dropped, never applied. Every pass also closes
+the lobbies that were not started in time (`expire_lobbies`).
 """
 
 from __future__ import annotations
 
 import logging
 
-from bot.store import AUTO, REMINDER, StoreError, TimerRecord
+from bot.store import ABANDONED, AUTO, REMINDER, StoreError, TimerRecord
 
 from .ai import seeded_choice
 from .deadlines import MAX_SLEEP, TIMER_KINDS, FiredTimer, Scheduler, decision_timers, missed_text
@@ -24,12 +25,17 @@ from .turns import Turns
 log = logging.getLogger(__name__)
 
 PLAY_ON = "The game goes on: the AI seats play."
+DAY = 86_400.0
+LOBBY_EXPIRY = 7 * DAY  # an open table not started within this time closes itself (default)
 
 
 class Timers:
-    def __init__(self, registry: Registry, turns: Turns) -> None:
+    def __init__(self, registry: Registry, turns: Turns, *, lobby_expiry: float | None = LOBBY_EXPIRY) -> None:
+        """`lobby_expiry`: seconds after its creation an open table that has not started is
+        closed (abandoned); None: never."""
         self.registry = registry
         self.turns = turns
+        self.lobby_expiry = lobby_expiry
         self.scheduler: Scheduler | None = None
         registry.on_timers_stored = self._wake
 
@@ -53,7 +59,9 @@ class Timers:
             await self.scheduler.stop()
 
     async def run_due(self) -> list[FiredTimer]:
-        """Fire every timer due by the clock, once (safe to call concurrently)."""
+        """Fire every timer due by the clock, once (safe to call concurrently); and close the
+        lobbies that expired."""
+        await self.expire_lobbies()
         now = self.registry.clock()
         fired: list[FiredTimer] = []
         seen: set[int] = set()
@@ -68,6 +76,40 @@ class Timers:
                     fired.append(await self._fire_reminder(timer, now))
                 else:
                     fired.append(await self._fire_deadline(timer))
+
+    # ----- lobbies that never start --------------------------------------------------------------
+
+    async def expire_lobbies(self) -> list[Table]:
+        """Close every open table in memory created `lobby_expiry` ago or more (it is abandoned,
+        as if its creator had abandoned it) and tell the listener (`on_lobby_expired(table)`,
+        if it has that method). The scheduler runs this on every pass; old lobbies of a database
+        written before this existed expire as well, since the table's creation time decides.
+        Returns the tables closed."""
+        if self.lobby_expiry is None:
+            return []
+        reg = self.registry
+        closed: list[Table] = []
+        for t in sorted(reg.tables(), key=lambda x: x.id):
+            if not t.is_open or reg.clock() - t.created_at < self.lobby_expiry:
+                continue
+            async with reg.lock(t.channel_id):
+                now = reg.clock()
+                if not (reg.holds(t) and t.is_open):  # started, left or abandoned meanwhile
+                    continue
+                try:
+                    await reg.store.set_status(t.id, ABANDONED, now=now)
+                except (StoreError, OSError):
+                    log.exception("table %d: the expired lobby could not be closed", t.id)
+                    continue
+                t.status, t.finished_at, t.updated_at = ABANDONED, now, now
+                reg.forget(t)
+            log.info(
+                "table %d (channel %d): the lobby was not started within %.3g days; closed",
+                t.id, t.channel_id, self.lobby_expiry / DAY,
+            )  # fmt: skip
+            closed.append(t)
+            await reg.notify("on_lobby_expired", t)
+        return closed
 
     # ----- at load -------------------------------------------------------------------------------
 

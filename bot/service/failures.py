@@ -10,10 +10,14 @@ from __future__ import annotations
 import socket
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import aiohttp
 import discord
+
+if TYPE_CHECKING:
+    from bot.config import Settings
 
 DEFAULT_API = "https://discord.com/api/v10"
 DEFAULT_GATEWAY = "wss://gateway.discord.gg"
@@ -63,9 +67,18 @@ def check_database(path: Path) -> None:
         raise StartupFailure(f"{where}: {_reason(e)}. Check DATABASE_PATH; {DOCKER_HINT}.") from None
 
 
-def database_failure(path: Path, error: BaseException) -> StartupFailure:
-    """A failure of the store while the bot set itself up (after the check above passed)."""
-    return StartupFailure(f"cannot open the database {path}: {_reason(error)}.")
+def database_failure(settings: Settings, error: BaseException) -> StartupFailure:
+    """A failure of the store while the bot set itself up (after the check above passed): one
+    line naming the SQLite file, or the PostgreSQL URL without its password."""
+    if settings.database_url is None:
+        return StartupFailure(f"cannot open the database {settings.database_path}: {_reason(error)}.")
+    from bot.store.postgres import redacted
+
+    reason = _reason(error).replace(settings.database_url, redacted(settings.database_url))
+    return StartupFailure(
+        f"cannot open the database {redacted(settings.database_url)}: {' '.join(reason.split())}."
+        " Check DATABASE_URL and that the PostgreSQL server is up and reachable."
+    )
 
 
 def _host(url: str) -> str:

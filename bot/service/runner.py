@@ -189,7 +189,7 @@ class Service:
         """Log in and connect; False if stopped meanwhile. Raises StartupFailure."""
         bot, timeout = self.bot, self.settings.discord_timeout
         stop = asyncio.ensure_future(self.stop.wait())
-        login = asyncio.ensure_future(bot.login(self.settings.discord_token.strip()))
+        login = asyncio.ensure_future(bot.login(self.settings.token))
         try:
             done = await _first(login, stop, timeout=timeout)
             if stop in done:
@@ -198,7 +198,7 @@ class Service:
                 raise explain_login(TimeoutError(), self.settings.discord_api_url, timeout)
             error = _outcome(login)
             if isinstance(error, StoreError | sqlite3.Error):
-                raise database_failure(self.settings.database_path, error)
+                raise database_failure(self.settings, error)
             if error is not None:
                 raise explain_login(error, self.settings.discord_api_url, timeout)
             self.connection = asyncio.create_task(bot.connect(), name="caylus-gateway")

@@ -9,13 +9,21 @@ append-only: never edit one that has shipped (a test builds a version-1 database
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, NamedTuple
+
+from .codec import compress_snapshots
+
+if TYPE_CHECKING:
+    from .sql import Tx
 
 
 class Migration(NamedTuple):
     version: int
     title: str
     sql: str
+    # Rows rewritten in Python after `sql`, in the same transaction (what SQL cannot compute).
+    convert: Callable[[Tx], Awaitable[None]] | None = None
 
 
 # Version 1: tables, their seats, the move log and the state snapshots.
@@ -122,10 +130,33 @@ ALTER TABLE moves_v3 RENAME TO moves;
 CREATE UNIQUE INDEX moves_applied ON moves (table_id, seq) WHERE actor != 'undo' AND undone = 0;
 """
 
+# Version 4: smaller snapshots (bot/store/codec.py). State, carry and report are compressed with
+# a preset dictionary (carry and report become BLOBs), and only a table's opening and latest state
+# are kept: the others become NULL (the log rebuilds them). The rows are rewritten by
+# `compress_snapshots` after this script, in the same transaction.
+V4_SQL = """
+CREATE TABLE snapshots_v4 (
+    table_id  INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,               -- moves applied when the snapshot was taken
+    round     INTEGER NOT NULL,
+    phase     INTEGER NOT NULL,
+    state     BLOB,                           -- Game.to_json() (codec); NULL: superseded
+    carry     BLOB    NOT NULL,               -- events not yet reported (JSON, codec)
+    report    BLOB,                           -- the phase report cut at this move (JSON, codec)
+    at        REAL    NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+INSERT INTO snapshots_v4 (table_id, seq, round, phase, state, carry, report, at)
+    SELECT table_id, seq, round, phase, state, carry, report, at FROM snapshots;
+DROP TABLE snapshots;
+ALTER TABLE snapshots_v4 RENAME TO snapshots;
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log, snapshots", V1_SQL),
     Migration(2, "timers; index of seats by user", V2_SQL),
     Migration(3, "table settings, seat absence and AI level, undo in the move log", V3_SQL),
+    Migration(4, "compressed snapshots; superseded states left to the log", V4_SQL, compress_snapshots),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

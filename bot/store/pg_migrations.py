@@ -6,11 +6,13 @@ two processes starting together migrate once. Append-only, like the SQLite migra
 edit one that has shipped. Column types follow the SQLite schema (version 3 of
 `bot.store.migrations`) one for one, so that the queries in `bot.store.sql` and the SQLite ->
 PostgreSQL copy (`bot.store.transfer`) work unchanged: flags are SMALLINT 0/1, times are Unix
-seconds in DOUBLE PRECISION, JSON is TEXT, a snapshot's state is zlib in BYTEA.
+seconds in DOUBLE PRECISION, JSON is TEXT; a snapshot's state, carry and report are BYTEA
+(`bot.store.codec`).
 """
 
 from __future__ import annotations
 
+from .codec import compress_snapshots
 from .migrations import Migration
 
 V1_SQL = """
@@ -88,8 +90,20 @@ CREATE INDEX timers_due ON timers (due_at);
 CREATE INDEX timers_table ON timers (table_id, kind);
 """
 
+# Version 2: smaller snapshots, as version 4 of the SQLite schema (bot/store/codec.py): carry and
+# report become BYTEA (their text as UTF-8 until `compress_snapshots` rewrites every row, in the
+# same transaction), a superseded state is NULL.
+V2_SQL = """
+ALTER TABLE snapshots
+    ALTER COLUMN state DROP NOT NULL,
+    ALTER COLUMN carry DROP DEFAULT,
+    ALTER COLUMN carry TYPE BYTEA USING convert_to(carry, 'UTF8'),
+    ALTER COLUMN report TYPE BYTEA USING convert_to(report, 'UTF8');
+"""
+
 PG_MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log with undo, snapshots, timers", V1_SQL),
+    Migration(2, "compressed snapshots; superseded states left to the log", V2_SQL, compress_snapshots),
 ]
 
 PG_SCHEMA_VERSION = PG_MIGRATIONS[-1].version

@@ -178,6 +178,8 @@ class PostgresStore(SqlStore):
                     log.info("store: migrating %s to version %d (%s)", self.url, m.version, m.title)
                     async with con.transaction():
                         await con.execute(m.sql)
+                        if m.convert is not None:
+                            await m.convert(_Tx(con))
                         await con.execute(
                             "INSERT INTO store_schema (version, title) VALUES ($1, $2)", m.version, m.title
                         )

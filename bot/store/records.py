@@ -90,7 +90,7 @@ class SnapshotRecord:
     seq: int  # number of moves applied
     round: int
     phase: int
-    state: str  # Game.to_json()
+    state: str | None  # Game.to_json(); None: superseded (a table's opening and latest are kept)
     carry: str  # JSON owned by the game manager
     report: str | None  # JSON owned by the game manager
     at: float

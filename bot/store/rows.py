@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import zlib
 from collections.abc import Sequence
 from typing import Any
 
+from .codec import decompress, decompress_opt
 from .records import (
     FINISHED,
     OPEN,
@@ -100,14 +100,6 @@ def assemble(results: Sequence[Sequence[Sequence[Any]]]) -> list[StoredTable]:
     return list(out.values())
 
 
-def pack(state: str) -> bytes:
-    return zlib.compress(state.encode(), 6)
-
-
-def unpack(blob: bytes) -> str:
-    return zlib.decompress(blob).decode()
-
-
 def table_record(row: Sequence[Any]) -> TableRecord:
     # row: TABLE_COLUMNS
     return TableRecord(
@@ -135,7 +127,9 @@ def seat_record(row: Sequence[Any]) -> SeatRecord:
 
 def snapshot_record(row: Sequence[Any]) -> SnapshotRecord:
     # row: SNAPSHOT_COLUMNS
-    return SnapshotRecord(row[0], row[1], row[2], unpack(row[3]), row[4], row[5], row[6])
+    return SnapshotRecord(
+        row[0], row[1], row[2], decompress_opt(row[3]), decompress(row[4]), decompress_opt(row[5]), row[6]
+    )
 
 
 def move_record(row: Sequence[Any]) -> MoveRecord:

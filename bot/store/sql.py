@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
+from .codec import SUPERSEDED, encode_snapshot
 from .errors import ChannelBusy, Conflict, StoreError
 from .records import (
     ABANDONED,
@@ -42,7 +43,6 @@ from .rows import (
     assemble,
     load_active_queries,
     move_record,
-    pack,
     seat_record,
     seat_rows,
     snapshot_record,
@@ -245,10 +245,18 @@ class SqlStore:
     # ----- the move log ------------------------------------------------------------------------
 
     async def _insert_snapshot(self, db: Tx, table_id: int, snap: SnapshotRecord) -> None:
+        """The snapshot, compressed; the state of the one it supersedes is left to the log
+        (`bot.store.codec`)."""
+        if snap.state is None:
+            raise ValueError("a new snapshot has its state")
         await db.execute(
             self.UPSERT_SNAPSHOT,
-            (table_id, snap.seq, snap.round, snap.phase, pack(snap.state), snap.carry, snap.report, snap.at),
-        )
+            (
+                table_id, snap.seq, snap.round, snap.phase,
+                *encode_snapshot(snap.state, snap.carry, snap.report), snap.at,
+            ),
+        )  # fmt: skip
+        await db.execute(SUPERSEDED, (table_id,))
 
     async def record_move(
         self,
@@ -360,6 +368,7 @@ class SqlStore:
                 f"UPDATE game_tables SET reported_seq = {self.GREATEST}(reported_seq, ?) WHERE id = ?",
                 (seq, table_id),
             )
+            await db.execute(SUPERSEDED, (table_id,))  # the posted reports' states: to the log
 
     # ----- reading -----------------------------------------------------------------------------
 

@@ -162,9 +162,16 @@ class Store(SqlStore):
                 if m.version <= current:
                     continue
                 log.info("store: migrating %s to version %d (%s)", self.path, m.version, m.title)
-                script = f"BEGIN IMMEDIATE;\n{m.sql}\nPRAGMA user_version = {m.version};\nCOMMIT;"
                 try:
-                    await self._db.executescript(script)
+                    if m.convert is None:
+                        await self._db.executescript(
+                            f"BEGIN IMMEDIATE;\n{m.sql}\nPRAGMA user_version = {m.version};\nCOMMIT;"
+                        )
+                    else:  # the script, the rows rewritten in Python, then the commit
+                        await self._db.executescript(f"BEGIN IMMEDIATE;\n{m.sql}")
+                        await m.convert(_Tx(self._db))
+                        await self._db.execute(f"PRAGMA user_version = {m.version}")
+                        await self._db.execute("COMMIT")
                 except BaseException as e:
                     with suppress(sqlite3.Error):
                         await self._db.execute("ROLLBACK")

@@ -54,7 +54,7 @@ COPIED: list[tuple[str, list[tuple[str, Convert]]]] = [
     ]),
     ("snapshots", [
         ("table_id", INT), ("seq", INT), ("round", INT), ("phase", INT), ("state", BYTES),
-        ("carry", TEXT), ("report", TEXT), ("at", FLOAT),
+        ("carry", BYTES), ("report", BYTES), ("at", FLOAT),
     ]),
     ("timers", [
         ("id", INT), ("table_id", INT), ("kind", TEXT), ("due_at", FLOAT), ("payload", TEXT),

@@ -56,3 +56,29 @@ def test_shard_settings_are_checked() -> None:
 def test_migrate_db_is_a_command_of_the_bot(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["migrate-db", "--help"]) == 0
     assert "--from" in capsys.readouterr().out
+
+
+def test_the_token_is_a_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "  MTIz.secret-token-value  ")
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert settings.token == "MTIz.secret-token-value"  # what the bot logs in with
+    for shown in (repr(settings), str(settings), settings.model_dump_json(), repr(settings.discord_token)):
+        assert "secret-token-value" not in shown
+    monkeypatch.delenv("DISCORD_TOKEN")
+    assert Settings(_env_file=None).token == ""  # type: ignore[call-arg]
+
+
+def test_a_database_that_fails_at_set_up_is_one_line_without_the_password() -> None:
+    from bot.service.failures import database_failure
+    from bot.store import StoreError
+
+    url = "postgresql://bot:hunter2@db.example:5432/caylus"
+    error = StoreError(f"cannot connect to {url}: ConnectionRefusedError: [Errno 111]\n Connect call failed")
+    line = database_failure(Settings(_env_file=None, database_url=url), error).line  # type: ignore[call-arg]
+    assert "\n" not in line and "hunter2" not in line
+    assert line.startswith("cannot open the database postgresql://bot:***@db.example:5432/caylus: ")
+    assert "Connect call failed" in line and "DATABASE_URL" in line
+    sqlite_line = database_failure(
+        Settings(_env_file=None, database_path=Path("x/y.sqlite3")), StoreError("disk I/O error")  # type: ignore[call-arg]
+    ).line
+    assert sqlite_line == "cannot open the database x/y.sqlite3: disk I/O error."

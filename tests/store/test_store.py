@@ -68,7 +68,7 @@ def test_default_path_from_configuration(monkeypatch: pytest.MonkeyPatch, tmp_pa
         monkeypatch.delenv(var, raising=False)
     settings = Settings()
     assert settings.database_path == Path("data/caylus.sqlite3")
-    assert settings.discord_token == "" and settings.log_level == "INFO" and settings.dev_guild_id is None
+    assert settings.token == "" and settings.log_level == "INFO" and settings.dev_guild_id is None
     (tmp_path / ".env").write_text("DATABASE_PATH=elsewhere/x.sqlite3\nDEV_GUILD_ID=123\nlog_level=debug\n")
     settings = Settings()
     assert settings.database_path == Path("elsewhere/x.sqlite3") and settings.dev_guild_id == 123
