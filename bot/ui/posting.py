@@ -49,15 +49,26 @@ SWEEP_DEPTH = 30  # messages looked through for turn messages of a previous proc
 OPEN_ID = re.compile(ids.OPEN_TEMPLATE)
 
 
-def open_buttons(message: discord.Message) -> set[int]:
-    """The tables whose "Choose…" button a message carries."""
-    tables: set[int] = set()
+def open_buttons_of(message: discord.Message) -> list[tuple[int, int]]:
+    """(table, decision number) of each "Choose…" button a message carries."""
+    out: list[tuple[int, int]] = []
     for row in message.components:
         for child in getattr(row, "children", ()):
             match = OPEN_ID.fullmatch(getattr(child, "custom_id", None) or "")
             if match is not None:
-                tables.add(int(match["table"]))
-    return tables
+                out.append((int(match["table"]), int(match["seq"])))
+    return out
+
+
+def open_buttons(message: discord.Message) -> set[int]:
+    """The tables whose "Choose…" button a message carries."""
+    return {table for table, _ in open_buttons_of(message)}
+
+
+def waits_on_person(table: Table) -> bool:
+    """A started table whose pending decision is a person's."""
+    pending = table.pending
+    return table.is_active and pending is not None and not pending.is_ai and pending.user_id is not None
 
 
 class Undeliverable(Exception):
@@ -162,25 +173,31 @@ class Publisher:
         return self._enqueue(channel_id, job)
 
     async def redeliver(self) -> int:
-        """After a restart: post the phase reports never acknowledged, then each table's turn
-        message. Returns the number of reports found."""
+        """After a restart: post the phase reports never acknowledged, then make sure that every
+        started table waiting on a person shows that person's current turn message (the one in
+        the channel is kept when it is already for the current decision; otherwise a new one
+        pings them). Returns the number of reports found."""
         try:
             reports = await self.manager.undelivered_reports()
         except Exception:
             log.exception("the undelivered phase reports could not be read")
-            return 0
+            reports = []
         by_table: dict[int, list[PhaseReport]] = {}
         for r in reports:
             by_table.setdefault(r.table_id, []).append(r)
-        for table_id, table_reports in by_table.items():
-            table = self.manager.table_by_id(table_id)
-            channel_id = table_reports[0].channel_id
+        tables = {t.id: t for t in self.manager.tables()}
+        for table_id in sorted(set(by_table) | set(tables)):
+            table = tables.get(table_id)
+            table_reports = by_table.get(table_id, [])
+            if not table_reports and (table is None or not waits_on_person(table)):
+                continue
+            channel_id = table.channel_id if table is not None else table_reports[0].channel_id
 
             async def job(rs: list[PhaseReport] = table_reports, t: Table | None = table) -> None:
                 for r in rs:
                     await self._post_report(r)
                 if t is not None:
-                    await self._update_turn(t, t.pending, [], None)
+                    await self._restore_turn(t)
 
             self._enqueue(channel_id, job)
         if reports:
@@ -337,6 +354,35 @@ class Publisher:
         elif table.id not in self._swept:
             self._swept.add(table.id)
             await self._sweep(table, message.id)
+
+    async def _restore_turn(self, table: Table) -> None:
+        """After a restart: adopt the table's turn message in the channel if it shows the current
+        decision (no new post, no second ping); otherwise post the current one (which pings)."""
+        current = table.pending
+        if current is None or current.is_ai or current.user_id is None or table.id in self._turns:
+            await self._update_turn(table, current, [], None)
+            return
+        me = self.client.user
+        channel = self.client.get_partial_messageable(table.channel_id)
+        found: list[tuple[discord.Message, int]] = []  # the table's turn messages, newest first
+        newest_id: int | None = None
+        try:
+            async for message in channel.history(limit=SWEEP_DEPTH):
+                newest_id = message.id if newest_id is None else newest_id
+                if me is not None and message.author.id == me.id:
+                    found += [(message, seq) for t, seq in open_buttons_of(message) if t == table.id]
+        except discord.HTTPException as e:
+            log.info("table %d: its turn message could not be looked for: %s", table.id, e)
+        if found and found[0][1] == current.number:
+            message = found[0][0]
+            self._turns[table.id] = TurnPost(table.channel_id, message.id, current.user_id, current.number)
+            if newest_id == message.id:
+                self._latest[table.channel_id] = message.id
+            self._swept.add(table.id)
+            for old, _ in found[1:]:
+                await self._delete(TurnPost(table.channel_id, old.id, 0, -1))
+            return
+        await self._update_turn(table, current, [], None)
 
     async def _sweep(self, table: Table, newest: int) -> None:
         """The first turn message since a restart: delete the table's turn messages posted
