@@ -122,10 +122,22 @@ ALTER TABLE moves_v3 RENAME TO moves;
 CREATE UNIQUE INDEX moves_applied ON moves (table_id, seq) WHERE actor != 'undo' AND undone = 0;
 """
 
+# Version 4: phase reports acknowledged one by one. `game_tables.reported_seq` stays the mark
+# below which every report is posted; a report posted while an earlier one is still waiting (it
+# failed and is kept for a later try) is recorded here until the mark passes it.
+V4_SQL = """
+CREATE TABLE posted_reports (
+    table_id  INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,               -- the snapshot whose report was posted
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log, snapshots", V1_SQL),
     Migration(2, "timers; index of seats by user", V2_SQL),
     Migration(3, "table settings, seat absence and AI level, undo in the move log", V3_SQL),
+    Migration(4, "phase reports acknowledged one by one", V4_SQL),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -88,8 +88,18 @@ CREATE INDEX timers_due ON timers (due_at);
 CREATE INDEX timers_table ON timers (table_id, kind);
 """
 
+# Version 2 (SQLite's version 4): phase reports acknowledged one by one.
+V2_SQL = """
+CREATE TABLE posted_reports (
+    table_id  BIGINT  NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+"""
+
 PG_MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log with undo, snapshots, timers", V1_SQL),
+    Migration(2, "phase reports acknowledged one by one", V2_SQL),
 ]
 
 PG_SCHEMA_VERSION = PG_MIGRATIONS[-1].version
