@@ -125,6 +125,7 @@ class Lobby:
         if table is None or not table.is_active:
             await replies.refuse(interaction, NoTable())
             return
+        self.bot.publisher.seen(interaction)
         await self._do(interaction, table, action, from_card=False)
 
     async def ask_abandon(self, interaction: discord.Interaction[Any]) -> None:

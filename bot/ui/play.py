@@ -75,6 +75,7 @@ async def table_of_click(bot: CaylusBot, interaction: discord.Interaction[Any], 
     if table.channel_id != interaction.channel_id:
         await replies.say(interaction, texts.other_channel())
         return None
+    bot.publisher.seen(interaction)
     return table
 
 
@@ -162,6 +163,7 @@ class Play:
         manager = self.bot.manager
         try:
             replies.require_posting(interaction)
+            self.bot.publisher.seen(interaction)
             result = await manager.act(channel_id, user_id, seq, code)
             pending = result.table.pending  # now, which may already be later than the result's
             can_undo = pending is not None and manager.can_undo(channel_id, user_id)
@@ -222,6 +224,7 @@ class Play:
             if table is None:
                 await replies.say(interaction, texts.table_gone())
                 return
+            self.bot.publisher.seen(interaction)
         user_id = interaction.user.id
         try:
             result = await manager.undo(table.channel_id, user_id, seq)
@@ -240,6 +243,7 @@ class Play:
         if not await replies.defer(interaction, thinking=True):
             return
         channel_id = interaction.channel_id or 0
+        self.bot.publisher.seen(interaction)
         try:
             table = await self.bot.manager.take_back(channel_id, interaction.user.id)
             pending = table.pending
