@@ -360,8 +360,9 @@ class Manager:
     # ----- reports -------------------------------------------------------------------------------
 
     async def ack(self, report: PhaseReport) -> None:
-        """Record that `report` (and every earlier one of its table) has been posted."""
-        await self.store.ack_reports(report.table_id, report.seq)
+        """Record that `report` has been posted (that one: an earlier report of its table that
+        is still waiting, kept for a later try, stays undelivered)."""
+        await self.store.ack_report(report.table_id, report.seq)
         t = self._registry.table_by_id(report.table_id)
         if t is not None:
             t.reported_seq = max(t.reported_seq, report.seq)

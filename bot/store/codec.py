@@ -5,7 +5,7 @@ few KB that repeat the same keys and words; alone, zlib cannot use that (it lear
 before the text starts), so each is compressed with a preset dictionary (`bot.store.zdict`).
 The stream names its dictionary itself (zlib's DICTID, the dictionary's Adler-32), so blobs
 written with an older dictionary stay readable; blobs of plain zlib (the state before schema
-version 4) and plain text (the carry and report before it) are read as well.
+version 5) and plain text (the carry and report before it) are read as well.
 
 Thinning: a table keeps the full state of its opening snapshot (seq 0), of its latest one and
 of those whose phase report is not yet acknowledged (the board of a report posted late is drawn
@@ -52,7 +52,7 @@ def _is_zlib(blob: bytes) -> bool:
 
 def decompress(value: bytes | memoryview | str) -> str:
     """What `compress` (or an older version of the store) wrote -> the JSON text."""
-    if isinstance(value, str):  # plain text: a carry or report stored before version 4
+    if isinstance(value, str):  # plain text: a carry or report stored before version 5
         return value
     blob = bytes(value)
     if not _is_zlib(blob):  # JSON (starts with '{' or '[') stored as bytes
@@ -83,7 +83,7 @@ def encode_snapshot(state: str, carry: str, report: str | None) -> tuple[bytes, 
 
 
 async def compress_snapshots(db: Tx) -> None:
-    """Schema version 4 (SQLite) / 2 (PostgreSQL), after the columns became BLOB/BYTEA: the
+    """Schema version 5 (SQLite) / 3 (PostgreSQL), after the columns became BLOB/BYTEA: the
     superseded states thinned, then every stored snapshot rewritten in the new form, table by
     table, in the migration's transaction."""
     await db.execute(SUPERSEDED_ALL)

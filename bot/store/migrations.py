@@ -130,11 +130,22 @@ ALTER TABLE moves_v3 RENAME TO moves;
 CREATE UNIQUE INDEX moves_applied ON moves (table_id, seq) WHERE actor != 'undo' AND undone = 0;
 """
 
-# Version 4: smaller snapshots (bot/store/codec.py). State, carry and report are compressed with
+# Version 4: phase reports acknowledged one by one. `game_tables.reported_seq` stays the mark
+# below which every report is posted; a report posted while an earlier one is still waiting (it
+# failed and is kept for a later try) is recorded here until the mark passes it.
+V4_SQL = """
+CREATE TABLE posted_reports (
+    table_id  INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,               -- the snapshot whose report was posted
+    PRIMARY KEY (table_id, seq)
+) WITHOUT ROWID;
+"""
+
+# Version 5: smaller snapshots (bot/store/codec.py). State, carry and report are compressed with
 # a preset dictionary (carry and report become BLOBs), and only a table's opening and latest state
 # are kept: the others become NULL (the log rebuilds them). The rows are rewritten by
 # `compress_snapshots` after this script, in the same transaction.
-V4_SQL = """
+V5_SQL = """
 CREATE TABLE snapshots_v4 (
     table_id  INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
     seq       INTEGER NOT NULL,               -- moves applied when the snapshot was taken
@@ -156,7 +167,8 @@ MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log, snapshots", V1_SQL),
     Migration(2, "timers; index of seats by user", V2_SQL),
     Migration(3, "table settings, seat absence and AI level, undo in the move log", V3_SQL),
-    Migration(4, "compressed snapshots; superseded states left to the log", V4_SQL, compress_snapshots),
+    Migration(4, "phase reports acknowledged one by one", V4_SQL),
+    Migration(5, "compressed snapshots; superseded states left to the log", V5_SQL, compress_snapshots),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

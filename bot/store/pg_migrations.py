@@ -90,10 +90,19 @@ CREATE INDEX timers_due ON timers (due_at);
 CREATE INDEX timers_table ON timers (table_id, kind);
 """
 
-# Version 2: smaller snapshots, as version 4 of the SQLite schema (bot/store/codec.py): carry and
+# Version 2 (SQLite's version 4): phase reports acknowledged one by one.
+V2_SQL = """
+CREATE TABLE posted_reports (
+    table_id  BIGINT  NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    seq       INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seq)
+);
+"""
+
+# Version 3: smaller snapshots, as version 5 of the SQLite schema (bot/store/codec.py): carry and
 # report become BYTEA (their text as UTF-8 until `compress_snapshots` rewrites every row, in the
 # same transaction), a superseded state is NULL.
-V2_SQL = """
+V3_SQL = """
 ALTER TABLE snapshots
     ALTER COLUMN state DROP NOT NULL,
     ALTER COLUMN carry DROP DEFAULT,
@@ -103,7 +112,8 @@ ALTER TABLE snapshots
 
 PG_MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log with undo, snapshots, timers", V1_SQL),
-    Migration(2, "compressed snapshots; superseded states left to the log", V2_SQL, compress_snapshots),
+    Migration(2, "phase reports acknowledged one by one", V2_SQL),
+    Migration(3, "compressed snapshots; superseded states left to the log", V3_SQL, compress_snapshots),
 ]
 
 PG_SCHEMA_VERSION = PG_MIGRATIONS[-1].version

@@ -362,11 +362,38 @@ class SqlStore:
             await self._replace_timers(db, table_id, clear_timers, timers, at)
 
     async def ack_reports(self, table_id: int, seq: int) -> None:
-        """Remember that the phase reports up to move count `seq` have been posted."""
+        """Remember that the phase reports up to move count `seq` have been posted (all of them;
+        the publisher acknowledges one at a time with `ack_report`)."""
         async with self._tx() as db:
             await db.execute(
                 f"UPDATE game_tables SET reported_seq = {self.GREATEST}(reported_seq, ?) WHERE id = ?",
                 (seq, table_id),
+            )
+            await db.execute(SUPERSEDED, (table_id,))  # the posted reports' states: to the log
+
+    async def ack_report(self, table_id: int, seq: int) -> None:
+        """Remember that the phase report of snapshot `seq` (that one only) has been posted: an
+        earlier report still waiting for its post stays unreported."""
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO posted_reports (table_id, seq) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                (table_id, seq),
+            )
+            # The mark moves up to just below the oldest report still waiting (or over them all).
+            await db.execute(
+                f"UPDATE game_tables SET reported_seq = {self.GREATEST}(reported_seq, COALESCE("
+                " (SELECT MIN(s.seq) - 1 FROM snapshots s"
+                "  WHERE s.table_id = game_tables.id AND s.report IS NOT NULL"
+                "  AND s.seq > game_tables.reported_seq AND NOT EXISTS (SELECT 1 FROM posted_reports p"
+                "  WHERE p.table_id = s.table_id AND p.seq = s.seq)),"
+                " (SELECT MAX(p.seq) FROM posted_reports p WHERE p.table_id = game_tables.id),"
+                " reported_seq)) WHERE id = ?",
+                (table_id,),
+            )
+            await db.execute(
+                "DELETE FROM posted_reports WHERE table_id = ?"
+                " AND seq <= (SELECT reported_seq FROM game_tables WHERE id = ?)",
+                (table_id, table_id),
             )
             await db.execute(SUPERSEDED, (table_id,))  # the posted reports' states: to the log
 
@@ -434,6 +461,7 @@ class SqlStore:
             "SELECT s.seq, s.round, s.phase, s.state, s.carry, s.report, s.at"
             " FROM snapshots s JOIN game_tables t ON t.id = s.table_id"
             " WHERE s.table_id = ? AND s.report IS NOT NULL AND s.seq > t.reported_seq"
+            " AND NOT EXISTS (SELECT 1 FROM posted_reports p WHERE p.table_id = s.table_id AND p.seq = s.seq)"
             " ORDER BY s.seq",
             (table_id,),
         )

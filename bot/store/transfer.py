@@ -60,6 +60,7 @@ COPIED: list[tuple[str, list[tuple[str, Convert]]]] = [
         ("id", INT), ("table_id", INT), ("kind", TEXT), ("due_at", FLOAT), ("payload", TEXT),
         ("created_at", FLOAT),
     ]),
+    ("posted_reports", [("table_id", INT), ("seq", INT)]),
 ]  # fmt: skip
 IDENTITY_TABLES = ("game_tables", "timers")
 BATCH = 2000

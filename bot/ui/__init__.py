@@ -8,6 +8,7 @@
     info.py        /caylus board, status, log, rules, help
     chooser.py     any pending Decision → buttons and selects
     posting.py     Publisher: phase reports, turn messages and final scores in the channel
+    sending.py     Sender: posts with retries; a channel given up after a few 403s
     replies.py     answering interactions, every refusal, the channel-permission check
     texts.py       every text the bot shows
 """

@@ -123,8 +123,9 @@ class CaylusBot(discord.Client):
             gc.freeze()
 
     async def _catch_up(self) -> None:
-        """After a restart: re-post the reports never acknowledged, then start the manager's
-        timers (deadlines, reminders, and AI seats interrupted by the restart play on)."""
+        """After a restart: re-post the reports never acknowledged and make sure every table
+        waiting on a person shows its current turn message, then start the manager's timers
+        (deadlines, reminders, and AI seats interrupted by the restart play on)."""
         await self.publisher.redeliver()
         self.manager.start_scheduler()
 

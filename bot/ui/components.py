@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from . import ids, texts
+from . import ids, replies, texts
 
 if TYPE_CHECKING:
     from .app import CaylusBot
@@ -158,7 +158,24 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UN
         await host(interaction).play.undo(interaction, self.table_id, self.seq)
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, OpenButton, LobbyButton, UndoButton)
+class OlderItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.OLDER_TEMPLATE):
+    """A button or select of an older version of the bot (a custom_id no current item has):
+    answered privately instead of failing."""
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OlderItem:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await replies.say(interaction, texts.older_button())
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, OpenButton, LobbyButton, UndoButton, OlderItem)
 
 
 def static_view(*items: discord.ui.Item[Any]) -> discord.ui.View:

@@ -12,10 +12,13 @@ works after it (the items are registered as `discord.ui.DynamicItem`s in `setup_
 
 The templates are mutually exclusive: discord.py dispatches a click to every template that
 matches, so no custom_id may match two of them. Choice codes never contain ':' and no code is
-"open" (docs/notation.md).
+"open" (docs/notation.md). Any other custom_id that reaches the bot is a component of an older
+version: it is answered (`OLDER_TEMPLATE`), privately, with where to look now.
 """
 
 from __future__ import annotations
+
+import re
 
 CHOICE_TEMPLATE = r"cy:(?P<table>[0-9]+):(?P<seq>[0-9]+):(?P<code>(?!open$)[^:]+)"
 OPEN_TEMPLATE = r"cy:(?P<table>[0-9]+):(?P<seq>[0-9]+):open"
@@ -24,6 +27,18 @@ LOBBY_ACTIONS = ("join", "leave", "ai", "start", "abandon")
 LOBBY_TEMPLATE = r"cyl:(?P<table>[0-9]+):(?P<action>" + "|".join(LOBBY_ACTIONS) + ")"
 
 UNDO_TEMPLATE = r"cyu:(?P<table>[0-9]+):(?P<seq>[0-9]+)"
+
+CURRENT_TEMPLATES = (CHOICE_TEMPLATE, OPEN_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE, UNDO_TEMPLATE)
+
+
+def _unnamed(template: str) -> str:
+    return re.sub(r"\(\?P<[a-z]+>", "(?:", template)
+
+
+# Any other custom_id: a component of an older version of the bot (interactions only reach the
+# application that posted the message). Its own template, exclusive of the current ones, so that
+# such a click is answered instead of failing.
+OLDER_TEMPLATE = r"(?!(?:" + "|".join(_unnamed(t) for t in CURRENT_TEMPLATES) + r")\Z)[\s\S]+"
 
 MAX_CUSTOM_ID = 100
 

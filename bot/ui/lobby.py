@@ -19,6 +19,7 @@ from bot.games import NoTable, Refusal, Table
 
 from . import replies, texts
 from .components import LobbyButton, static_view
+from .play import table_of_click
 
 if TYPE_CHECKING:
     from .app import CaylusBot
@@ -106,8 +107,10 @@ class Lobby:
         """A button of a table card (or of the abandon confirmation)."""
         if not await replies.defer(interaction):
             return
-        table = self.bot.manager.table_by_id(table_id)
-        if table is None or not table.is_active:
+        table = await table_of_click(self.bot, interaction, table_id)
+        if table is None:
+            return
+        if not table.is_active:
             await replies.say(interaction, texts.table_gone())
             return
         if action != "abandon" and interaction.message is not None:
@@ -122,6 +125,7 @@ class Lobby:
         if table is None or not table.is_active:
             await replies.refuse(interaction, NoTable())
             return
+        self.bot.publisher.seen(interaction)
         await self._do(interaction, table, action, from_card=False)
 
     async def ask_abandon(self, interaction: discord.Interaction[Any]) -> None:

@@ -65,6 +65,20 @@ def pending_for(table: Table, user_id: int) -> Pending:
     return pending
 
 
+async def table_of_click(bot: CaylusBot, interaction: discord.Interaction[Any], table_id: int) -> Table | None:
+    """The table a component names, when it was pressed in that table's own channel (a component
+    acts only there, and authority is the table's channel's); otherwise None, the person told why."""
+    table = bot.manager.table_by_id(table_id)
+    if table is None:
+        await replies.say(interaction, texts.table_gone())
+        return None
+    if table.channel_id != interaction.channel_id:
+        await replies.say(interaction, texts.other_channel())
+        return None
+    bot.publisher.seen(interaction)
+    return table
+
+
 def provost_code(value: str) -> str:
     """`2`, `+2`, `-1`, `0` → the notation (`+2`, `-1`, `0`)."""
     text = value.strip().replace("−", "-")
@@ -83,9 +97,8 @@ class Play:
 
     async def open_chooser(self, interaction: discord.Interaction[Any], table_id: int, seq: int) -> None:
         """The "Choose…" button: the player's current chooser, only for them."""
-        table = self.bot.manager.table_by_id(table_id)
+        table = await table_of_click(self.bot, interaction, table_id)
         if table is None:
-            await replies.say(interaction, texts.table_gone())
             return
         try:
             pending = pending_for(table, interaction.user.id)
@@ -100,9 +113,8 @@ class Play:
         """A choice button or select of a chooser."""
         if not await replies.defer(interaction):
             return
-        table = self.bot.manager.table_by_id(table_id)
+        table = await table_of_click(self.bot, interaction, table_id)
         if table is None:
-            await replies.say(interaction, texts.table_gone())
             return
         await self.act(interaction, table.channel_id, seq, code)
 
@@ -151,6 +163,7 @@ class Play:
         manager = self.bot.manager
         try:
             replies.require_posting(interaction)
+            self.bot.publisher.seen(interaction)
             result = await manager.act(channel_id, user_id, seq, code)
             pending = result.table.pending  # now, which may already be later than the result's
             can_undo = pending is not None and manager.can_undo(channel_id, user_id)
@@ -202,10 +215,16 @@ class Play:
         if not await replies.defer(interaction, thinking=table_id is None):
             return
         manager = self.bot.manager
-        table = manager.table_by_id(table_id) if table_id is not None else manager.table(interaction.channel_id or 0)
-        if table is None:
-            await replies.say(interaction, texts.table_gone())
-            return
+        if table_id is not None:
+            table = await table_of_click(self.bot, interaction, table_id)
+            if table is None:
+                return
+        else:
+            table = manager.table(interaction.channel_id or 0)
+            if table is None:
+                await replies.say(interaction, texts.table_gone())
+                return
+            self.bot.publisher.seen(interaction)
         user_id = interaction.user.id
         try:
             result = await manager.undo(table.channel_id, user_id, seq)
@@ -224,6 +243,7 @@ class Play:
         if not await replies.defer(interaction, thinking=True):
             return
         channel_id = interaction.channel_id or 0
+        self.bot.publisher.seen(interaction)
         try:
             table = await self.bot.manager.take_back(channel_id, interaction.user.id)
             pending = table.pending

@@ -8,10 +8,15 @@ everything published in one channel appears in the order it was published, and a
 failing channel never holds up another. A report waits in the chain for its board image (drawn
 off the event loop); nothing else waits for it.
 
-- A phase report is posted with its board image, then acknowledged (`manager.ack`). If Discord
-  fails (5xx, network, missing permissions), the post is retried with backoff until it goes
-  through; it stays unacknowledged meanwhile, so after a restart `undelivered_reports()` brings
-  it back (`redeliver`). The last report of a game is followed by the final scores.
+- A phase report is posted with its board image, then acknowledged by its own number
+  (`manager.ack`). Sending retries what may pass later (bot/ui/sending.py: 5xx, network, 429);
+  a report that still cannot be posted is kept, unacknowledged, and tried again with the table's
+  next result, a while later, when posting resumes in its channel, or at the next start
+  (`redeliver`); what comes after it (the turn message, later reports) is posted meanwhile.
+- A channel where the bot lost a permission is given up after a few 403s: one log line, a note
+  on the table's turn message (an edit), and no request there until someone uses the bot in the
+  channel with the permission back (`seen`, from the play and lobby flows): then the kept
+  reports and the current turn message (with the ping it owes) are posted.
 - The turn message says whose decision it is, with a "Choose…" button. It pings that player
   once: a new turn message for someone who did not make the last move. While the same player
   decides again (a favour's line, then its effect), the turn message is updated in place, without
@@ -24,44 +29,49 @@ off the event loop); nothing else waits for it.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import re
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
-import aiohttp
 import discord
-from discord.utils import MISSING
 
 from bot.games import ActResult, GameResult, Manager, Pending, PhaseReport, Refusal, Seat, Table
 from bot.rules import Event, final_scores, winners
 
-from . import ids, texts
+from . import ids, replies, texts
 from .chooser import open_view
+from .sending import NO_MENTIONS, RETRY_DELAYS, ChannelDown, Sender, Undeliverable
 
 log = logging.getLogger(__name__)
 
-NO_MENTIONS = discord.AllowedMentions.none()
-RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
+HELD_TRIES = 3  # tries of a kept (failed) phase report in one process; then at the next start
 HAPPENED_LINES = 8
 SWEEP_DEPTH = 30  # messages looked through for turn messages of a previous process
 OPEN_ID = re.compile(ids.OPEN_TEMPLATE)
 
 
-def open_buttons(message: discord.Message) -> set[int]:
-    """The tables whose "Choose…" button a message carries."""
-    tables: set[int] = set()
+def open_buttons_of(message: discord.Message) -> list[tuple[int, int]]:
+    """(table, decision number) of each "Choose…" button a message carries."""
+    out: list[tuple[int, int]] = []
     for row in message.components:
         for child in getattr(row, "children", ()):
             match = OPEN_ID.fullmatch(getattr(child, "custom_id", None) or "")
             if match is not None:
-                tables.add(int(match["table"]))
-    return tables
+                out.append((int(match["table"]), int(match["seq"])))
+    return out
 
 
-class Undeliverable(Exception):
-    """The channel is gone (or the bot lost access to it): give up this post."""
+def open_buttons(message: discord.Message) -> set[int]:
+    """The tables whose "Choose…" button a message carries."""
+    return {table for table, _ in open_buttons_of(message)}
+
+
+def waits_on_person(table: Table) -> bool:
+    """A started table whose pending decision is a person's."""
+    pending = table.pending
+    return table.is_active and pending is not None and not pending.is_ai and pending.user_id is not None
 
 
 @dataclass(slots=True)
@@ -101,9 +111,17 @@ class Publisher:
         self._tails: dict[int, asyncio.Task[None]] = {}
         self._turns: dict[int, TurnPost] = {}  # table id -> its turn message
         self._numbers: dict[int, int] = {}  # table id -> the decision number last published
-        self._latest: dict[int, int] = {}  # channel id -> the bot's last post there
         self._advancing: set[int] = set()  # tables whose AI seat is retried
         self._swept: set[int] = set()  # tables whose older turn messages were looked for
+        self._out = Sender(client, self.retry_delays, self._give_up)
+        self._send = self._out.send
+        self._latest = self._out.latest  # channel id -> the bot's last post there
+        self._down = self._out.down  # channels given up (a permission lost) until it is back
+        self._stale: set[int] = set()  # tables whose turn message could not be shown meanwhile
+        self._held: dict[int, dict[int, PhaseReport]] = {}  # table id -> seq -> report kept
+        self._tries: dict[tuple[int, int], int] = {}  # (table id, seq) -> failed tries
+        self._half_posted: set[tuple[int, int]] = set()  # last reports posted, final scores not
+        self._later: set[asyncio.Task[None]] = set()
         self._closing = False
 
     # ----- the surface -----------------------------------------------------------------------
@@ -128,10 +146,10 @@ class Publisher:
 
         async def job() -> None:
             if note:
-                await self._send(table.channel_id, note)
+                await self._line(table.channel_id, note)
             await self._deliver(result, result.actor_id)
             for seat in result.takeovers:
-                await self._send(table.channel_id, texts.taken_over(table, seat.name))
+                await self._line(table.channel_id, texts.taken_over(table, seat.name))
 
         return self._enqueue(table.channel_id, job)
 
@@ -157,30 +175,59 @@ class Publisher:
         """A line in the channel, in its place among the posts (no ping)."""
 
         async def job() -> None:
-            await self._send(channel_id, content)
+            await self._line(channel_id, content)
+
+        return self._enqueue(channel_id, job)
+
+    def seen(self, interaction: discord.Interaction[Any]) -> None:
+        """Someone used the bot in a channel: if posting there was given up and the bot has its
+        permissions back, posting resumes (the kept reports, then the current turn message)."""
+        channel_id = interaction.channel_id
+        if channel_id in self._down and not replies.missing_permissions(interaction):
+            self.resume(channel_id)
+
+    def resume(self, channel_id: int) -> asyncio.Task[None] | None:
+        if not self._out.up(channel_id):
+            return None
+        log.info("channel %d: posting resumes", channel_id)
+        table = self.manager.table(channel_id)
+
+        async def job() -> None:
+            if table is None:
+                return
+            for key in [k for k in self._tries if k[0] == table.id]:
+                del self._tries[key]
+            await self._retry_held(table.id)
+            await self._refresh_turn(table)
 
         return self._enqueue(channel_id, job)
 
     async def redeliver(self) -> int:
-        """After a restart: post the phase reports never acknowledged, then each table's turn
-        message. Returns the number of reports found."""
+        """After a restart: post the phase reports never acknowledged, then make sure that every
+        started table waiting on a person shows that person's current turn message (the one in
+        the channel is kept when it is already for the current decision; otherwise a new one
+        pings them). Returns the number of reports found."""
         try:
             reports = await self.manager.undelivered_reports()
         except Exception:
             log.exception("the undelivered phase reports could not be read")
-            return 0
+            reports = []
         by_table: dict[int, list[PhaseReport]] = {}
         for r in reports:
             by_table.setdefault(r.table_id, []).append(r)
-        for table_id, table_reports in by_table.items():
-            table = self.manager.table_by_id(table_id)
-            channel_id = table_reports[0].channel_id
+        tables = {t.id: t for t in self.manager.tables()}
+        for table_id in sorted(set(by_table) | set(tables)):
+            table = tables.get(table_id)
+            table_reports = by_table.get(table_id, [])
+            if not table_reports and (table is None or not waits_on_person(table)):
+                continue
+            channel_id = table.channel_id if table is not None else table_reports[0].channel_id
 
             async def job(rs: list[PhaseReport] = table_reports, t: Table | None = table) -> None:
                 for r in rs:
                     await self._post_report(r)
                 if t is not None:
-                    await self._update_turn(t, t.pending, [], None)
+                    await self._restore_turn(t)
 
             self._enqueue(channel_id, job)
         if reports:
@@ -202,7 +249,7 @@ class Publisher:
     async def close(self) -> None:
         """Stop posting: what is not posted yet stays unacknowledged for the next start."""
         self._closing = True
-        tasks = list(self._tails.values())
+        tasks = list(self._tails.values()) + list(self._later)
         for task in tasks:
             task.cancel()
         if tasks:
@@ -220,6 +267,8 @@ class Publisher:
                 return
             try:
                 await job()
+            except ChannelDown:
+                pass  # said once, when the channel was given up
             except Undeliverable as e:
                 log.warning("channel %d: giving up a post: %s", channel_id, e)
             except asyncio.CancelledError:
@@ -238,33 +287,88 @@ class Publisher:
         return task
 
     async def _deliver(self, result: ActResult, actor_id: int | None) -> None:
+        await self._retry_held(result.table.id)
         for report in result.reports:
             await self._post_report(report)
         await self._update_turn(result.table, result.pending, result.events, actor_id)
 
+    async def _line(self, channel_id: int, content: str) -> None:
+        """A plain line; lost (logged) if it cannot be posted."""
+        try:
+            await self._send(channel_id, content)
+        except ChannelDown:
+            pass
+        except Undeliverable as e:
+            log.warning("channel %d: a line was not posted: %s", channel_id, e)
+
     # ----- phase reports and the end ---------------------------------------------------------
 
-    async def _post_report(self, report: PhaseReport) -> None:
-        await self._send(
-            report.channel_id,
-            texts.report_message(report),
-            png=await report.drawn(),
-            filename=report.filename,
-        )
-        if report.game_over:
-            table = self.manager.table_by_id(report.table_id)
-            result = final_result(report, table)
-            humans = [discord.Object(s.user_id) for s in result.seats if s.user_id and not s.is_ai]
-            await self._send(
-                report.channel_id,
-                texts.game_over(result),
-                mentions=discord.AllowedMentions(users=humans, everyone=False, roles=False),
-            )
+    async def _post_report(self, report: PhaseReport) -> bool:
+        """Post a report (and after the last one the final scores), then acknowledge it. If it
+        cannot be posted it is kept, unacknowledged, for a later try (the next result of its
+        table, a while later, posting resuming in its channel, or the next start)."""
+        key = (report.table_id, report.seq)
+        try:
+            if key not in self._half_posted:
+                await self._send(
+                    report.channel_id,
+                    texts.report_message(report),
+                    png=await report.drawn(),
+                    filename=report.filename,
+                )
+            if report.game_over:
+                self._half_posted.add(key)
+                table = self.manager.table_by_id(report.table_id)
+                result = final_result(report, table)
+                humans = [discord.Object(s.user_id) for s in result.seats if s.user_id and not s.is_ai]
+                await self._send(
+                    report.channel_id,
+                    texts.game_over(result),
+                    mentions=discord.AllowedMentions(users=humans, everyone=False, roles=False),
+                )
+        except Undeliverable as e:
+            self._hold(report, e)
+            return False
+        self._half_posted.discard(key)
+        self._tries.pop(key, None)
+        held = self._held.get(report.table_id)
+        if held is not None:
+            held.pop(report.seq, None)
+            if not held:
+                del self._held[report.table_id]
         try:
             await self.manager.ack(report)
         except Exception:
             # Posted but not recorded as posted: it comes back once after a restart.
             log.warning("table %d: report %d posted but not acknowledged", report.table_id, report.seq, exc_info=True)
+        return True
+
+    def _hold(self, report: PhaseReport, error: Undeliverable) -> None:
+        self._held.setdefault(report.table_id, {})[report.seq] = report
+        if isinstance(error, ChannelDown):
+            return  # tried again when posting resumes there
+        key = (report.table_id, report.seq)
+        tries = self._tries[key] = self._tries.get(key, 0) + 1
+        log.warning(
+            "table %d: phase report %d not posted (%s); kept for a later try", report.table_id, report.seq, error
+        )
+        if tries < HELD_TRIES and not self._closing:
+            task = asyncio.create_task(self._retry_later(report.table_id, report.channel_id))
+            self._later.add(task)
+            task.add_done_callback(self._later.discard)
+
+    async def _retry_later(self, table_id: int, channel_id: int) -> None:
+        await asyncio.sleep(self.retry_delays[-1])
+        if not self._closing:
+            self._enqueue(channel_id, lambda: self._retry_held(table_id))
+
+    async def _retry_held(self, table_id: int) -> None:
+        """Post the table's kept reports, oldest first (each at most HELD_TRIES times here)."""
+        held = self._held.get(table_id, {})
+        for seq in sorted(held):
+            report = held.get(seq)
+            if report is not None and self._tries.get((table_id, seq), 0) < HELD_TRIES:
+                await self._post_report(report)
 
     # ----- the turn message ------------------------------------------------------------------
 
@@ -287,6 +391,9 @@ class Publisher:
             return  # superseded: a later publication shows the decision after this one
         if current.is_ai or current.user_id is None:
             self._advance_later(table)
+            return
+        if table.channel_id in self._down:
+            self._stale.add(table.id)  # shown when posting resumes
             return
         plan = self._plan_turn(table, current, events, actor_id, reminder)
         if plan is not None:
@@ -330,13 +437,82 @@ class Publisher:
             if ping
             else NO_MENTIONS
         )
-        message = await self._send(table.channel_id, content, view=view, mentions=mentions)
+        try:
+            message = await self._send(table.channel_id, content, view=view, mentions=mentions)
+        except ChannelDown:
+            self._stale.add(table.id)
+            return
+        except Undeliverable as e:
+            log.warning("table %d: the turn message was not posted: %s", table.id, e)
+            return
         self._turns[table.id] = TurnPost(table.channel_id, message.id, current.user_id, current.number, lines)
         if prev is not None:
             await self._delete(prev)
         elif table.id not in self._swept:
             self._swept.add(table.id)
             await self._sweep(table, message.id)
+
+    async def _restore_turn(self, table: Table) -> None:
+        """After a restart: adopt the table's turn message in the channel if it shows the current
+        decision (no new post, no second ping); otherwise post the current one (which pings)."""
+        current = table.pending
+        if current is None or current.is_ai or current.user_id is None or table.id in self._turns:
+            await self._update_turn(table, current, [], None)
+            return
+        me = self.client.user
+        channel = self.client.get_partial_messageable(table.channel_id)
+        found: list[tuple[discord.Message, int]] = []  # the table's turn messages, newest first
+        newest_id: int | None = None
+        try:
+            async for message in channel.history(limit=SWEEP_DEPTH):
+                newest_id = message.id if newest_id is None else newest_id
+                if me is not None and message.author.id == me.id:
+                    found += [(message, seq) for t, seq in open_buttons_of(message) if t == table.id]
+        except discord.HTTPException as e:
+            log.info("table %d: its turn message could not be looked for: %s", table.id, e)
+        if found and found[0][1] == current.number:
+            message = found[0][0]
+            self._turns[table.id] = TurnPost(table.channel_id, message.id, current.user_id, current.number)
+            if newest_id == message.id:
+                self._latest[table.channel_id] = message.id
+            self._swept.add(table.id)
+            for old, _ in found[1:]:
+                await self._delete(TurnPost(table.channel_id, old.id, 0, -1))
+            return
+        await self._update_turn(table, current, [], None)
+
+    async def _refresh_turn(self, table: Table) -> None:
+        """Posting resumed: the turn message without the note, or a new one (with its ping) when
+        the channel's one is not for the current decision."""
+        current = table.pending
+        prev = self._turns.get(table.id)
+        stale = table.id in self._stale
+        self._stale.discard(table.id)
+        if current is not None and prev is not None and prev.number == current.number and not stale:
+            content = texts.turn_message(table, current, prev.lines)
+            await self._edit(prev, content, open_view(table.id, current.number))
+            return
+        await self._update_turn(table, current, [], None)
+
+    async def _give_up(self, channel_id: int, error: discord.HTTPException) -> None:
+        """A permission is lost in the channel: stop posting there (one log line) and say so on
+        the table's turn message (an edit: the bot may still edit its own messages)."""
+        log.warning(
+            "channel %d: cannot post there (%s); giving up until the permission is back"
+            " (a button or a /caylus command used there resumes posting)",
+            channel_id,
+            error,
+        )
+        table = self.manager.table(channel_id)
+        current = table.pending if table is not None else None
+        prev = self._turns.get(table.id) if table is not None else None
+        if table is None or prev is None or current is None or current.user_id is None:
+            return
+        content = texts.turn_message(table, current, prev.lines if prev.number == current.number else [])
+        note = texts.cannot_post_note(self._out.missing(channel_id))
+        await self._edit(prev, texts.clip(f"{content}\n\n{note}"), open_view(table.id, current.number))
+        if prev.number != current.number:
+            self._stale.add(table.id)  # its ping is still owed
 
     async def _sweep(self, table: Table, newest: int) -> None:
         """The first turn message since a restart: delete the table's turn messages posted
@@ -376,60 +552,10 @@ class Publisher:
 
         asyncio.create_task(retry(), name=f"caylus-ai-{table.id}")
 
-    # ----- Discord calls, with retries -------------------------------------------------------
-
-    async def _send(
-        self,
-        channel_id: int,
-        content: str,
-        *,
-        png: bytes | None = None,
-        filename: str = "board.png",
-        view: discord.ui.View | None = None,
-        mentions: discord.AllowedMentions = NO_MENTIONS,
-    ) -> discord.Message:
-        channel = self.client.get_partial_messageable(channel_id)
-        attempt = 0
-        while True:
-            file = discord.File(io.BytesIO(png), filename=filename) if png else MISSING
-            try:
-                message = await channel.send(
-                    content, file=file, view=view or MISSING, allowed_mentions=mentions
-                )
-            except discord.NotFound as e:
-                raise Undeliverable(f"channel {channel_id}: {e}") from e
-            except discord.Forbidden as e:
-                if e.code == 50001:  # Missing Access: the channel is out of reach
-                    raise Undeliverable(f"channel {channel_id}: {e}") from e
-                delay = self._delay(attempt, long=True)
-                log.warning("channel %d: cannot post (%s); retrying in %.0f s", channel_id, e, delay)
-            except (discord.DiscordServerError, aiohttp.ClientError, OSError, TimeoutError) as e:
-                delay = self._delay(attempt)
-                log.warning("channel %d: posting failed (%s); retrying in %.1f s", channel_id, e, delay)
-            else:
-                self._latest[channel_id] = message.id
-                return message
-            attempt += 1
-            await asyncio.sleep(delay)
-
-    def _delay(self, attempt: int, *, long: bool = False) -> float:
-        delays = self.retry_delays
-        if long:
-            return delays[-1]
-        return delays[min(attempt, len(delays) - 1)]
+    # ----- Discord calls (bot.ui.sending) ----------------------------------------------------
 
     async def _edit(self, post: TurnPost, content: str, view: discord.ui.View) -> bool:
-        message = self.client.get_partial_messageable(post.channel_id).get_partial_message(post.message_id)
-        try:
-            await message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)
-            return True
-        except discord.HTTPException as e:
-            log.info("turn message %d could not be edited (%s); posting a new one", post.message_id, e)
-            return False
+        return await self._out.edit(post.channel_id, post.message_id, content, view)
 
     async def _delete(self, post: TurnPost) -> None:
-        message = self.client.get_partial_messageable(post.channel_id).get_partial_message(post.message_id)
-        try:
-            await message.delete()
-        except discord.HTTPException as e:
-            log.info("turn message %d could not be deleted: %s", post.message_id, e)
+        await self._out.delete(post.channel_id, post.message_id)

@@ -29,8 +29,8 @@ def test_codec_round_trip_and_older_forms() -> None:
     assert blob[1] & 0x20  # names its preset dictionary
     assert codec.decompress(blob) == text and len(blob) < len(zlib.compress(text.encode(), 9))
     assert codec.decompress(memoryview(blob)) == text
-    assert codec.decompress(zlib.compress(text.encode(), 6)) == text  # a state before version 4
-    assert codec.decompress(text) == text  # a carry or report stored as text before version 4
+    assert codec.decompress(zlib.compress(text.encode(), 6)) == text  # a state before version 5
+    assert codec.decompress(text) == text  # a carry or report stored as text before version 5
     assert codec.decompress(text.encode()) == text  # ... and as PostgreSQL's UTF-8 bytes
     assert codec.decompress_opt(None) is None and codec.compress_opt(None) is None
     other = zlib.compressobj(9, zlib.DEFLATED, 15, 9, zlib.Z_DEFAULT_STRATEGY, b"another dictionary")
@@ -78,8 +78,8 @@ async def acknowledge_all_but_last(manager: Manager) -> None:
 
 async def open_old(url: str) -> Any:
     if url.startswith("postgresql://"):
-        return await PostgresStore.open(url, migrations=PG_MIGRATIONS[:1])
-    return await Store.open(url, synchronous="NORMAL", migrations=MIGRATIONS[:3])
+        return await PostgresStore.open(url, migrations=PG_MIGRATIONS[:2])
+    return await Store.open(url, synchronous="NORMAL", migrations=MIGRATIONS[:4])
 
 
 async def stored(store: Any) -> dict[int, dict[str, Any]]:

@@ -251,3 +251,34 @@ async def test_undo_rows_in_the_log(store_url: str) -> None:
         assert bulk.moves == loaded.moves and bulk.log_size == 5
     finally:
         await store.close()
+
+
+async def test_reports_are_acknowledged_one_by_one(store_url: str) -> None:
+    """A report posted while an earlier one still waits (it failed; kept for a later try) does
+    not mark the earlier one as posted; a finished game stays loaded until all are posted."""
+    store = await open_store(store_url, synchronous="NORMAL")
+    try:
+        tid = await new_table(store)
+        await store.start_table(tid, seats=[SeatRecord(0, "Ann", 101), SeatRecord(1, "AI 1", None, True)], snapshot=snap(0))
+        for seq in range(6):
+            report = f'{{"r":{seq}}}' if seq in (1, 3, 5) else None
+            await store.record_move(
+                tid,
+                MoveRecord(seq, seq % 2, 101 if seq % 2 == 0 else None, f"c{seq}", 20.0 + seq),
+                snapshot=snap(seq + 1, report=report) if report else None,
+                finished=seq == 5,
+            )
+        assert [s.seq for s in await store.unreported(tid)] == [2, 4, 6]
+        await store.ack_report(tid, 4)  # 2 failed and waits
+        assert [s.seq for s in await store.unreported(tid)] == [2, 6]
+        await store.ack_report(tid, 6)
+        assert [s.seq for s in await store.unreported(tid)] == [2]
+        assert [t.table.id for t in await store.load_active()] == [tid]  # finished, 2 still waits
+        await store.ack_report(tid, 4)  # twice: no harm
+        await store.ack_report(tid, 2)
+        assert await store.unreported(tid) == []
+        rec = await store.get_table(tid)
+        assert rec is not None and rec.reported_seq == 6
+        assert await store.load_active() == []
+    finally:
+        await store.close()

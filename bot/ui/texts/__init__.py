@@ -58,6 +58,7 @@ from .common import (
     timestamp,
     where_in_game,
 )
+from .delivery import cannot_post_note, older_button, other_channel
 from .info import (
     HELP,
     NO_IMAGE,
@@ -140,6 +141,7 @@ __all__ = [
     "bad_settings",
     "board_caption",
     "build_effect",
+    "cannot_post_note",
     "card_not_posted",
     "chooser_header",
     "chosen",
@@ -158,7 +160,9 @@ __all__ = [
     "name",
     "not_here",
     "not_now",
+    "older_button",
     "options_text",
+    "other_channel",
     "place_effect",
     "player_line",
     "refusal",
