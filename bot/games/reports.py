@@ -19,7 +19,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.rules import PHASE_NAMES, Decision, Event, EventKind, State
+from bot.rules import EVENT_WORDS, PHASE_NAMES, Decision, Event, EventKind, State
 
 log = logging.getLogger(__name__)
 
@@ -28,10 +28,23 @@ QUIET = frozenset({EventKind.PHASE_END})
 
 
 def event_to_dict(e: Event) -> dict[str, Any]:
-    return {"kind": e.kind, "text": e.text, "player": e.player, "round": e.round, "phase": e.phase, "data": e.data}
+    """An event as stored: its text, and its words (id, values, names) to re-word it later (with
+    escaped names, in another language)."""
+    d = {"kind": e.kind, "text": e.text, "player": e.player, "round": e.round, "phase": e.phase, "data": e.data}
+    if e.words:
+        d |= {"words": e.words, "args": list(e.args), "names": list(e.names)}
+    return d
 
 
 def event_from_dict(d: dict[str, Any]) -> Event:
+    """An event from its stored form; one stored before events kept their words (or whose words
+    are no longer known) keeps its stored text."""
+    words = d.get("words") or ""
+    if words in EVENT_WORDS:
+        return Event(
+            d["kind"], None, d["player"], d["round"], d["phase"], d.get("data") or {},
+            words=words, args=tuple(d.get("args") or ()), names=tuple(d.get("names") or ()),
+        )  # fmt: skip
     return Event(d["kind"], d["text"], d["player"], d["round"], d["phase"], d.get("data") or {})
 
 

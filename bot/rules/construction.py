@@ -87,7 +87,7 @@ def construct(g: Game, seat: int, code: str, discount: int, space: int) -> None:
     pp = tile_pp(g, tid)
     s.players[seat].pp += pp
     paid = cost_words(cost, free="nothing")
-    g.event(EventKind.BUILD, seat, f"{g.name(seat)} builds the {tile.name} on road {space} (paid {paid}): +{pp} PP", tile=tid, space=space, pp=pp)
+    g.event(EventKind.BUILD, seat, "build", (seat, tid, space, paid, pp), tile=tid, space=space, pp=pp)
     if tile.favours:
         from .favours import Favour  # favours imports this module (the buildings line)
 
@@ -238,7 +238,7 @@ class Lawyer(Task):
         if s.road_worker[space] >= 0:
             # The target still carries a worker: pay now, transform after its activation (§6 #13).
             s.lawyer_pending.append([space, seat])
-            g.event(EventKind.LAWYER, seat, f"{g.name(seat)} pays for a residence on road {space}, made after that building is used", space=space)
+            g.event(EventKind.LAWYER, seat, "lawyer", (seat, space), space=space)
         else:
             finish_lawyer(g, [space, seat])
 
@@ -288,12 +288,11 @@ def finish_lawyer(g: Game, pending: list[int]) -> None:
     assert old is not None
     if TILES[old].kind in ("wood", "stone"):
         s.stock[old] += 1  # a player's tile returns to the stock
-    name = building_name(g, space)
     s.road_tile[space] = "residence"
     s.road_owner[space] = seat
     pp = TILES["residence"].pp
     s.players[seat].pp += pp
-    g.event(EventKind.RESIDENCE, seat, f"{g.name(seat)} turns the {name} into a residence: +{pp} PP", space=space, pp=pp)
+    g.event(EventKind.RESIDENCE, seat, "residence", (seat, old, space, pp), space=space, pp=pp)
 
 
 @dataclass(slots=True, frozen=True)

@@ -74,7 +74,7 @@ def put_worker(g: Game, seat: int, target: str) -> None:
         owner = s.road_owner[space]
         if owner >= 0 and owner != seat:
             s.players[owner].pp += 1
-            g.event(EventKind.OWNER_BONUS, owner, f"{g.name(owner)} gains 1 PP: {g.name(seat)} uses their {building_name(g, space)}", pp=1, space=space)
+            g.event(EventKind.OWNER_BONUS, owner, "owner_bonus", (owner, seat, s.road_tile[space], space), pp=1, space=space)
     elif target == "stables":
         s.stables.append(seat)
     elif target == "castle":
@@ -124,14 +124,13 @@ class Place(Task):
             s.passing.append(seat)
             if first:
                 p.deniers += 1
-            bonus = " and takes 1 denier as the first to pass" if first else ""
-            g.event(EventKind.PASS, seat, f"{g.name(seat)} passes ({len(s.passing)}.){bonus}", position=len(s.passing))
+            g.event(EventKind.PASS, seat, "pass", (seat, len(s.passing)), position=len(s.passing))
             return
         cost = placement_cost(g, seat, code)
         p.deniers -= cost
         p.workers -= 1
         put_worker(g, seat, code)
-        g.event(EventKind.PLACE, seat, f"{g.name(seat)} places a worker on {self.where(g, code)} for {plural(cost, 'denier')}", target=code, cost=cost)
+        g.event(EventKind.PLACE, seat, "place", (seat, code, s.road_tile[int(code[1:])] if code[0] == "r" else "", cost), target=code, cost=cost)
 
     def prompt(self, g: Game) -> str:
         p = g.state.players[self.seat]
@@ -212,10 +211,10 @@ class Gate(Task):
         s.gate = -1
         if code == "home":
             s.players[seat].workers += 1
-            g.event(EventKind.GATE, seat, f"{g.name(seat)}'s worker goes home from the Gate")
+            g.event(EventKind.GATE, seat, "gate_home", (seat,))
             return
         put_worker(g, seat, code)
-        g.event(EventKind.GATE, seat, f"{g.name(seat)} moves the Gate worker to {place_name(code)}", target=code)
+        g.event(EventKind.GATE, seat, "gate_move", (seat, code), target=code)
 
     def prompt(self, g: Game) -> str:
         return "Gate: move your worker, free, to any free place (or take it home)"
