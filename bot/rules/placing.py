@@ -28,23 +28,32 @@ SPECIAL_SLOTS = ("gate", "trading", "guild", "joust")
 
 
 WORKER_KINDS = ("neutral", "fixed", "wood", "stone")  # buildings a worker may stand on (§2 phase 2)
+USABLE = frozenset(tid for tid, tile in TILES.items() if tile.kind in WORKER_KINDS)
+ROAD_CODES = tuple(f"r{space}" for space in range(ROAD_LEN + 1))  # "r0" is never a target
+SPACE_OF = {code: space for space, code in enumerate(ROAD_CODES) if space}  # "r12" -> 12
 
 
 def targets(g: Game, seat: int) -> list[str]:
     """Where a worker of `seat` may go now, cost aside (§2 phase 2 "Legal targets")."""
     s = g.state
-    out = [name for name in SPECIAL_SLOTS if getattr(s, name) < 0]
-    if s.n > 2 and len(s.stables) < 3 and seat not in s.stables:
+    out = []
+    if s.gate < 0:
+        out.append("gate")
+    if s.trading < 0:
+        out.append("trading")
+    if s.guild < 0:
+        out.append("guild")
+    if s.joust < 0:
+        out.append("joust")
+    stables = s.stables
+    if len(stables) < 3 and len(s.players) > 2 and seat not in stables:
         out.append("stables")
     if s.inn_left < 0:
         out.append("inn")
-    if len(s.castle_workers) < 5 and seat not in s.castle_workers:
+    castle = s.castle_workers
+    if len(castle) < 5 and seat not in castle:
         out.append("castle")
-    tiles, workers = s.road_tile, s.road_worker
-    for space in range(1, ROAD_LEN + 1):
-        tid = tiles[space]
-        if tid is not None and workers[space] < 0 and TILES[tid].kind in WORKER_KINDS:
-            out.append(f"r{space}")
+    out += [code for code, tid, worker in zip(ROAD_CODES, s.road_tile, s.road_worker, strict=True) if worker < 0 and tid in USABLE]
     return out
 
 
@@ -60,7 +69,8 @@ def placement_cost(g: Game, seat: int, target: str) -> int:
     s = g.state
     if s.inn_right == seat:
         return 1
-    if target[0] == "r" and s.road_owner[int(target[1:])] == seat:
+    space = SPACE_OF.get(target)
+    if space is not None and s.road_owner[space] == seat:
         return 1
     return bridge_price(s)
 
@@ -68,8 +78,8 @@ def placement_cost(g: Game, seat: int, target: str) -> int:
 def put_worker(g: Game, seat: int, target: str) -> None:
     """Stand a worker on `target`; another player's building gives its owner 1 PP."""
     s = g.state
-    if target[0] == "r":
-        space = int(target[1:])
+    space = SPACE_OF.get(target)
+    if space is not None:
         s.road_worker[space] = seat
         owner = s.road_owner[space]
         if owner >= 0 and owner != seat:
@@ -111,13 +121,13 @@ class Place(Task):
         if money < 1:
             return ["pass"]
         owner = s.road_owner
-        return ["pass", *(x for x in options if x[0] == "r" and owner[int(x[1:])] == seat)]
+        return ["pass", *(x for x in options if x in SPACE_OF and owner[SPACE_OF[x]] == seat)]
 
     def apply(self, g: Game, code: str) -> None:
         s = g.state
         seat = self.seat
         p = s.players[seat]
-        s.cursor = (s.turn_order.index(seat) + 1) % s.n
+        s.cursor = (s.turn_order.index(seat) + 1) % len(s.players)
         if code == "pass":
             p.passed = True
             first = not s.passing
@@ -130,7 +140,7 @@ class Place(Task):
         p.deniers -= cost
         p.workers -= 1
         put_worker(g, seat, code)
-        g.event(EventKind.PLACE, seat, "place", (seat, code, s.road_tile[int(code[1:])] if code[0] == "r" else "", cost), target=code, cost=cost)
+        g.event(EventKind.PLACE, seat, "place", (seat, code, s.road_tile[SPACE_OF[code]] if code in SPACE_OF else "", cost), target=code, cost=cost)
 
     def prompt(self, g: Game) -> str:
         p = g.state.players[self.seat]

@@ -14,11 +14,11 @@ class Played(NamedTuple):
     decisions: int
 
 
-def play_random(players: int, seed: int, options: Options | None = None) -> Played:
+def play_random(players: int, seed: int, options: Options | None = None, *, quiet: bool = False) -> Played:
     """Play one game with uniformly random legal choices; `seed` sets up the game and draws the
-    choices, so the same seed always plays the same game."""
+    choices, so the same seed always plays the same game (`quiet`: recording no events)."""
     names = [f"P{i + 1}" for i in range(players)]
-    game = new_game(names, seed, options)
+    game = new_game(names, seed, options, quiet=quiet)
     rng = random.Random(seed)
     decisions = 0
     while not game.over:
