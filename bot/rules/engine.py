@@ -18,6 +18,7 @@ from typing import Any
 from . import tasks as T
 from .common import Task
 from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, ScoreLine
+from .placing import UsableRoad
 from .state import Options, Player, State
 from .tiles import (
     COLOURS,
@@ -35,6 +36,9 @@ from .tiles import (
 from .words import PHASE_NAMES
 
 PHASE_NUMBERS = range(1, 8)
+# The decisions asked most often, made once: task records are never changed once pushed.
+PLACES = tuple(T.Place(seat) for seat in range(5))
+PROVOSTS = tuple(T.Provost(seat) for seat in range(5))
 _tuple_new = tuple.__new__
 _new_game_object = object.__new__
 
@@ -103,8 +107,8 @@ class Game:
     """
 
     __slots__ = (
-        "state", "opening_events", "stop_at", "quiet", "names", "_fresh", "_task", "_codes", "_decision",
-        "_events",
+        "state", "opening_events", "stop_at", "quiet", "names", "road", "_fresh", "_task", "_codes",
+        "_decision", "_events",
     )  # fmt: skip
 
     def __init__(self, state: State, stop_at: int | None = None, *, quiet: bool = False) -> None:
@@ -113,6 +117,7 @@ class Game:
         self.state = state
         self.quiet = quiet  # record no events (simulation, search)
         self.names = tuple(p.name for p in state.players)
+        self.road: UsableRoad | None = None  # the road spaces workers may use (placing.add_targets)
         self.opening_events: list[Event] = []
         self.stop_at = stop_at
         # True while no step of the current phase has run: at a phase boundary. A position at
@@ -228,6 +233,7 @@ class Game:
         game.stop_at = self.stop_at
         game.quiet = self.quiet if quiet is None else quiet
         game.names = self.names
+        game.road = self.road
         game._fresh = self._fresh
         game._task = self._task
         game._codes = self._codes
@@ -257,8 +263,8 @@ class Game:
         """Run automatic steps until a player must choose; return the events since last call."""
         s = self.state
         self._decision = None
+        tasks = s.tasks  # the same list throughout: handlers push onto it and never replace it
         while True:
-            tasks = s.tasks
             if tasks:
                 task = tasks[-1]
                 codes = task.choices(self)
@@ -279,7 +285,8 @@ class Game:
     def end_phase(self) -> None:
         s = self.state
         self._fresh = True
-        self.event(EventKind.PHASE_END, -1, "phase_end", (s.phase,), phase=s.phase, round=s.round)
+        if not self.quiet:
+            self.event(EventKind.PHASE_END, -1, "phase_end", (s.phase,), phase=s.phase, round=s.round)
         s.phase += 1
         s.step = s.cursor = 0
         for p in s.players:
@@ -299,20 +306,22 @@ def _income(g: Game) -> None:
             gains[owner] += TILES[s.road_tile[space]].income  # type: ignore[index]
     for seat in s.turn_order:
         s.players[seat].deniers += gains[seat]
-        g.event(EventKind.INCOME, seat, "income", (seat, gains[seat]), deniers=gains[seat])
+        if not g.quiet:
+            g.event(EventKind.INCOME, seat, "income", (seat, gains[seat]), deniers=gains[seat])
     g.end_phase()
 
 
 def _placing(g: Game) -> None:
     """Phase 2: in turn order, cycling, skipping passed players (§2 phase 2)."""
     s = g.state
-    n = s.n
+    players, order, cursor = s.players, s.turn_order, s.cursor
+    n = len(players)
     for i in range(n):
-        idx = (s.cursor + i) % n
-        seat = s.turn_order[idx]
-        if not s.players[seat].passed:
+        idx = (cursor + i) % n
+        seat = order[idx]
+        if not players[seat].passed:
             s.cursor = idx
-            g.push(T.Place(seat))
+            s.tasks.append(PLACES[seat])
             return
     g.end_phase()
 
@@ -373,7 +382,7 @@ def _provost(g: Game) -> None:
     if s.cursor < len(s.passing):
         seat = s.passing[s.cursor]
         s.cursor += 1
-        g.push(T.Provost(seat))
+        s.tasks.append(PROVOSTS[seat])
     else:
         g.end_phase()
 
@@ -393,7 +402,8 @@ def _activation(g: Game) -> None:
         s.players[seat].workers += 1
         pending = [lp for lp in s.lawyer_pending if lp[0] == space]
         if space > s.provost:
-            g.event(EventKind.NOT_ACTIVATED, seat, "not_activated", (seat, space), space=space)
+            if not g.quiet:
+                g.event(EventKind.NOT_ACTIVATED, seat, "not_activated", (seat, space), space=space)
             for lp in pending:
                 T.finish_lawyer(g, lp)
             continue
@@ -426,7 +436,8 @@ def _end_of_turn(g: Game) -> None:
         move = 2 if s.provost > s.bailiff else 1
         s.bailiff = min(ROAD_LEN, s.bailiff + move)
         s.provost = s.bailiff
-        g.event(EventKind.BAILIFF, -1, "bailiff", (move, s.bailiff), space=s.bailiff)
+        if not g.quiet:
+            g.event(EventKind.BAILIFF, -1, "bailiff", (move, s.bailiff), space=s.bailiff)
         return
     if s.step == 1:
         sec = s.section

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .common import (
@@ -35,8 +37,14 @@ SPACE_OF = {code: space for space, code in enumerate(ROAD_CODES) if space}  # "r
 
 def targets(g: Game, seat: int) -> list[str]:
     """Where a worker of `seat` may go now, cost aside (§2 phase 2 "Legal targets")."""
+    out: list[str] = []
+    add_targets(g, seat, out)
+    return out
+
+
+def add_targets(g: Game, seat: int, out: list[str]) -> None:
+    """Append the targets of `seat` to `out`: specials, then free road buildings in road order."""
     s = g.state
-    out = []
     if s.gate < 0:
         out.append("gate")
     if s.trading < 0:
@@ -53,13 +61,31 @@ def targets(g: Game, seat: int) -> list[str]:
     castle = s.castle_workers
     if len(castle) < 5 and seat not in castle:
         out.append("castle")
-    out += [code for code, tid, worker in zip(ROAD_CODES, s.road_tile, s.road_worker, strict=True) if worker < 0 and tid in USABLE]
-    return out
+    road = g.road
+    if road is None or road.tiles != s.road_tile:
+        g.road = road = UsableRoad(s.road_tile)
+    out += [code for code, worker in zip(road.codes, road.workers(s.road_worker), strict=True) if worker < 0]
+
+
+class UsableRoad:
+    """The road spaces a worker may stand on, for one layout of the road (a game keeps the last
+    one and makes a new one when a building is built or replaced)."""
+
+    __slots__ = ("codes", "tiles", "workers")
+
+    def __init__(self, tiles: list[str | None]) -> None:
+        self.tiles = tiles[:]
+        spaces = [space for space, tid in enumerate(tiles) if tid in USABLE]
+        self.codes = tuple(ROAD_CODES[space] for space in spaces)
+        if len(spaces) > 1:
+            self.workers: Callable[[list[int]], tuple[int, ...]] = itemgetter(*spaces)
+        else:
+            self.workers = lambda workers: tuple(workers[space] for space in spaces)
 
 
 def bridge_price(s: State) -> int:
     """The normal price of a placement: 1 + players passed; two players 1, then 3 (§2, §5)."""
-    if s.n == 2:
+    if len(s.players) == 2:
         return 3 if s.passing else 1
     return len(s.passing) + 1
 
@@ -84,7 +110,8 @@ def put_worker(g: Game, seat: int, target: str) -> None:
         owner = s.road_owner[space]
         if owner >= 0 and owner != seat:
             s.players[owner].pp += 1
-            g.event(EventKind.OWNER_BONUS, owner, "owner_bonus", (owner, seat, s.road_tile[space], space), pp=1, space=space)
+            if not g.quiet:
+                g.event(EventKind.OWNER_BONUS, owner, "owner_bonus", (owner, seat, s.road_tile[space], space), pp=1, space=space)
     elif target == "stables":
         s.stables.append(seat)
     elif target == "castle":
@@ -110,18 +137,21 @@ class Place(Task):
 
     def choices(self, g: Game) -> list[str]:
         seat = self.seat
-        p = g.state.players[seat]
+        s = g.state
+        p = s.players[seat]
         if p.workers == 0:
             return ["pass"]
         # Every target costs the bridge price or 1 (placement_cost): filter only when it matters.
-        s, money = g.state, p.deniers
-        options = targets(g, seat)
-        if money >= bridge_price(s) or (money >= 1 and s.inn_right == seat):
-            return ["pass", *options]
+        money = p.deniers
+        out = ["pass"]
+        if money >= 1 and (s.inn_right == seat or money >= bridge_price(s)):
+            add_targets(g, seat, out)
+            return out
         if money < 1:
-            return ["pass"]
+            return out
         owner = s.road_owner
-        return ["pass", *(x for x in options if x in SPACE_OF and owner[SPACE_OF[x]] == seat)]
+        options = targets(g, seat)
+        return out + [x for x in options if x in SPACE_OF and owner[SPACE_OF[x]] == seat]
 
     def apply(self, g: Game, code: str) -> None:
         s = g.state
@@ -134,13 +164,16 @@ class Place(Task):
             s.passing.append(seat)
             if first:
                 p.deniers += 1
-            g.event(EventKind.PASS, seat, "pass", (seat, len(s.passing)), position=len(s.passing))
+            if not g.quiet:
+                g.event(EventKind.PASS, seat, "pass", (seat, len(s.passing)), position=len(s.passing))
             return
         cost = placement_cost(g, seat, code)
         p.deniers -= cost
         p.workers -= 1
         put_worker(g, seat, code)
-        g.event(EventKind.PLACE, seat, "place", (seat, code, s.road_tile[SPACE_OF[code]] if code in SPACE_OF else "", cost), target=code, cost=cost)
+        if not g.quiet:
+            tid = s.road_tile[SPACE_OF[code]] if code in SPACE_OF else ""
+            g.event(EventKind.PLACE, seat, "place", (seat, code, tid, cost), target=code, cost=cost)
 
     def prompt(self, g: Game) -> str:
         p = g.state.players[self.seat]
@@ -213,7 +246,11 @@ class Gate(Task):
     )
 
     def choices(self, g: Game) -> list[str]:
-        return ["home"] + [x for x in targets(g, self.seat) if x != "gate"]
+        out = ["home"]
+        add_targets(g, self.seat, out)
+        if "gate" in out:
+            out.remove("gate")
+        return out
 
     def apply(self, g: Game, code: str) -> None:
         s = g.state

@@ -35,14 +35,16 @@ def activate(g: Game, seat: int, space: int) -> list[Task]:
     s = g.state
     tid: str = s.road_tile[space]  # type: ignore[assignment]
     tile = TILES[tid]
-    g.event(EventKind.ACTIVATE, seat, "activate", (seat, tid, space), space=space, tile=tid)
+    if not g.quiet:
+        g.event(EventKind.ACTIVATE, seat, "activate", (seat, tid, space), space=space, tile=tid)
     effect = tile.effect
     if effect == "produce":
         if len(tile.params) > 1:
             return [Produce(seat, space)]
         out = tile.params[0]
         gain(g, seat, out)
-        g.event(EventKind.PRODUCE, seat, "produce", (seat, out), cubes=out)
+        if not g.quiet:
+            g.event(EventKind.PRODUCE, seat, "produce", (seat, out), cubes=out)
         owner = s.road_owner[space]
         if tile.owner_bonus and owner >= 0 and owner != seat:
             return [Bonus(owner, tid)]  # stone production owner bonus (§2 phase 5)
@@ -74,7 +76,8 @@ class Produce(Task):
 
     def apply(self, g: Game, code: str) -> None:
         gain(g, self.seat, code)
-        g.event(EventKind.PRODUCE, self.seat, "produce", (self.seat, code), cubes=code)
+        if not g.quiet:
+            g.event(EventKind.PRODUCE, self.seat, "produce", (self.seat, code), cubes=code)
 
     def prompt(self, g: Game) -> str:
         return f"{building_name(g, self.space)}: choose the production"

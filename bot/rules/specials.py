@@ -22,11 +22,12 @@ if TYPE_CHECKING:
 
 
 PROVOST_MOVES = ("0", "+1", "+2", "+3", "-1", "-2", "-3")
+_MOVES = tuple((code, int(code), abs(int(code))) for code in PROVOST_MOVES)
 
 
 def provost_moves(g: Game, max_steps: int) -> list[str]:
     provost = g.state.provost
-    return [m for m in PROVOST_MOVES if abs(int(m)) <= max_steps and 1 <= provost + int(m) <= ROAD_LEN]
+    return [code for code, k, steps in _MOVES if steps <= max_steps and 1 <= provost + k <= ROAD_LEN]
 
 
 @dataclass(slots=True, frozen=True)
@@ -64,10 +65,12 @@ def move_provost(g: Game, seat: int, k: int, words: str) -> None:
     """Move the provost `k` spaces; `words`: how the move is told (provost_guild, provost_paid)."""
     s = g.state
     if k == 0:
-        g.event(EventKind.PROVOST, seat, "provost_stay", (seat, s.provost), move=0)
+        if not g.quiet:
+            g.event(EventKind.PROVOST, seat, "provost_stay", (seat, s.provost), move=0)
         return
     s.provost += k
-    g.event(EventKind.PROVOST, seat, words, (seat, k, s.provost), move=k)
+    if not g.quiet:
+        g.event(EventKind.PROVOST, seat, words, (seat, k, s.provost), move=k)
 
 
 def provost_label(g: Game, code: str, free: bool) -> str:
