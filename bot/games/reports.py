@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,6 +69,10 @@ class PhaseSection:
     def lines(self) -> list[str]:
         """What happened, one sentence per event."""
         return [e.text for e in self.events if e.kind not in QUIET]
+
+    def lines_with(self, name: Callable[[str], str]) -> list[str]:
+        """`lines` with every player name shown as `name(raw name)` (escaped for Discord)."""
+        return [e.text_with(name) for e in self.events if e.kind not in QUIET]
 
     @property
     def happened(self) -> bool:
@@ -143,11 +148,13 @@ class PhaseReport:
         """A stable file name for the image: the same report always gets the same name."""
         return f"s{self.seq:04d}-r{self.round:02d}-p{self.phase}.png"
 
-    def text(self, max_chars: int = 1900) -> str:
-        """The report as Discord markdown, cut to `max_chars` with a note of what was left out."""
+    def text(self, max_chars: int = 1900, name: Callable[[str], str] | None = None) -> str:
+        """The report as Discord markdown, cut to `max_chars` with a note of what was left out;
+        `name` shows each player name (the Discord layer passes its escaping: a name is never
+        markdown nor a mention)."""
         out: list[str] = []
         for s in self.sections:
-            lines = s.lines
+            lines = s.lines if name is None else s.lines_with(name)
             if not lines:
                 out.append(f"**{s.heading}**: nothing happened.")
                 continue
