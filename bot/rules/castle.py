@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 
 BATCHES = ("FWS", "FWC", "FWG", "FSC", "FSG", "FCG")  # 3 different cubes, exactly one food (§6 #21)
+_BATCH_CUBES = tuple((b, CUBES.index(b[1]), CUBES.index(b[2])) for b in BATCHES)  # food is b[0]
 CASTLE_PENALTY = 2  # PP lost by a castle worker who hands in no batch (§2 phase 6)
 
 
@@ -57,7 +58,9 @@ class Castle(Task):
         if castle_section(g) == 3:
             return ["done"]
         cubes = g.state.players[self.seat].cubes
-        return [b for b in BATCHES if all(cubes[CUBES.index(ch)] for ch in b)] + ["done"]
+        if not cubes[0]:
+            return ["done"]
+        return [b for b, i, j in _BATCH_CUBES if cubes[i] and cubes[j]] + ["done"]
 
     def apply(self, g: Game, code: str) -> None:
         s = g.state

@@ -48,14 +48,14 @@ def build_codes(g: Game, seat: int, category: str, discount: int) -> list[str]:
             return []
     elif not free_road_space(g):
         return []
-    cubes = s.players[seat].cubes
+    c0, c1, c2, c3, c4 = cubes = s.players[seat].cubes
     out: list[str] = []
     for tid, left in s.stock.items():
         tile = TILES[tid]
         if not left or tile.kind != category:
             continue
-        cost = build_cost(tid, discount)
-        if any(cubes[i] < cost[i] for i in range(5)):
+        k0, k1, k2, k3, k4 = cost = tile.cost if discount < 0 else build_cost(tid, discount)
+        if c0 < k0 or c1 < k1 or c2 < k2 or c3 < k3 or c4 < k4:
             continue
         if tile.any_cubes:
             out.extend(f"{tid}+{CUBES[i]}" for i in range(5) if cubes[i] > cost[i])

@@ -279,6 +279,8 @@ class Game:
                 break
             self._fresh = False
             PHASES[s.phase](self)
+        if self.quiet:
+            return []
         events, self._events = self._events, []
         return events
 
