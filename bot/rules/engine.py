@@ -392,26 +392,28 @@ def _provost(g: Game) -> None:
 def _activation(g: Game) -> None:
     """Phase 5: road spaces 1 up to and including the provost (§2 phase 5)."""
     s = g.state
-    if s.cursor == 0:
-        s.cursor = 1
-    while s.cursor <= ROAD_LEN:
-        space = s.cursor
-        s.cursor += 1
-        seat = s.road_worker[space]
+    workers = s.road_worker
+    space = s.cursor or 1  # the next space to look at
+    while space <= ROAD_LEN:
+        seat = workers[space]
         if seat < 0:
+            space += 1
             continue
-        s.road_worker[space] = -1
+        s.cursor = space + 1
+        workers[space] = -1
         s.players[seat].workers += 1
-        pending = [lp for lp in s.lawyer_pending if lp[0] == space]
+        pending = [lp for lp in s.lawyer_pending if lp[0] == space] if s.lawyer_pending else []
         if space > s.provost:
             if not g.quiet:
                 g.event(EventKind.NOT_ACTIVATED, seat, "not_activated", (seat, space), space=space)
             for lp in pending:
                 T.finish_lawyer(g, lp)
+            space += 1
             continue
         # The Lawyer's delayed transformation happens after the target's activation (§3.3).
         g.push(*T.activate(g, seat, space), *(T.LawyerDone(lp[1], lp[0]) for lp in pending))
         return
+    s.cursor = space
     g.end_phase()
 
 

@@ -64,7 +64,7 @@ def add_targets(g: Game, seat: int, out: list[str]) -> None:
     road = g.road
     if road is None or road.tiles != s.road_tile:
         g.road = road = UsableRoad(s.road_tile)
-    out += [code for code, worker in zip(road.codes, road.workers(s.road_worker), strict=True) if worker < 0]
+    out += [code for code, worker in zip(road.codes, road.workers(s.road_worker)) if worker < 0]  # noqa: B905 (same length; strict= costs here)
 
 
 class UsableRoad:

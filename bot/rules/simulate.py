@@ -19,10 +19,11 @@ def play_random(players: int, seed: int, options: Options | None = None, *, quie
     choices, so the same seed always plays the same game (`quiet`: recording no events)."""
     names = [f"P{i + 1}" for i in range(players)]
     game = new_game(names, seed, options, quiet=quiet)
-    rng = random.Random(seed)
+    draw = random.Random(seed).random
+    legal_codes, apply = game.legal_codes, game.apply
     decisions = 0
     while not game.over:
-        codes = game.legal_codes()
-        game.apply(codes[int(rng.random() * len(codes))])
+        codes = legal_codes()
+        apply(codes[int(draw() * len(codes))])
         decisions += 1
     return Played(game, decisions)
