@@ -37,7 +37,6 @@ from .words import PHASE_NAMES
 
 PHASE_NUMBERS = range(1, 8)
 # The decisions asked most often, made once: task records are never changed once pushed.
-PLACES = tuple(T.Place(seat) for seat in range(5))
 PROVOSTS = tuple(T.Provost(seat) for seat in range(5))
 _tuple_new = tuple.__new__
 _new_game_object = object.__new__
@@ -315,17 +314,7 @@ def _income(g: Game) -> None:
 
 def _placing(g: Game) -> None:
     """Phase 2: in turn order, cycling, skipping passed players (§2 phase 2)."""
-    s = g.state
-    players, order, cursor = s.players, s.turn_order, s.cursor
-    n = len(players)
-    for i in range(n):
-        idx = (cursor + i) % n
-        seat = order[idx]
-        if not players[seat].passed:
-            s.cursor = idx
-            s.tasks.append(PLACES[seat])
-            return
-    g.end_phase()
+    T.next_placement(g)
 
 
 def _specials(g: Game) -> None:

@@ -166,14 +166,15 @@ class Place(Task):
                 p.deniers += 1
             if not g.quiet:
                 g.event(EventKind.PASS, seat, "pass", (seat, len(s.passing)), position=len(s.passing))
-            return
-        cost = placement_cost(g, seat, code)
-        p.deniers -= cost
-        p.workers -= 1
-        put_worker(g, seat, code)
-        if not g.quiet:
-            tid = s.road_tile[SPACE_OF[code]] if code in SPACE_OF else ""
-            g.event(EventKind.PLACE, seat, "place", (seat, code, tid, cost), target=code, cost=cost)
+        else:
+            cost = placement_cost(g, seat, code)
+            p.deniers -= cost
+            p.workers -= 1
+            put_worker(g, seat, code)
+            if not g.quiet:
+                tid = s.road_tile[SPACE_OF[code]] if code in SPACE_OF else ""
+                g.event(EventKind.PLACE, seat, "place", (seat, code, tid, cost), target=code, cost=cost)
+        next_placement(g)  # what the engine's phase 2 step does next, without a round trip
 
     def prompt(self, g: Game) -> str:
         p = g.state.players[self.seat]
@@ -210,6 +211,22 @@ class Place(Task):
         return building_name(g, int(code[1:])) if code[0] == "r" else SPECIAL_NAMES[code]
 
 
+def next_placement(g: Game) -> None:
+    """Phase 2 goes on: the next player in turn order (cycling, from the cursor) who has not
+    passed places a worker; when everyone has passed, the phase ends (§2 phase 2)."""
+    s = g.state
+    players, order, cursor = s.players, s.turn_order, s.cursor
+    n = len(players)
+    for i in range(n):
+        idx = (cursor + i) % n
+        seat = order[idx]
+        if not players[seat].passed:
+            s.cursor = idx
+            s.tasks.append(PLACES[seat])
+            return
+    g.end_phase()
+
+
 def why_not_target(g: Game, seat: int, code: str) -> str:
     s = g.state
     if code == "castle":
@@ -230,6 +247,9 @@ def why_not_target(g: Game, seat: int, code: str) -> str:
     if kind in ("residence", "prestige"):
         return f"no worker may be placed on a {'residence' if kind == 'residence' else 'prestige building'}"
     return f"{building_name(g, space)} already has {g.name(s.road_worker[space])}'s worker"
+
+
+PLACES = tuple(Place(seat) for seat in range(5))  # made once: task records are never changed
 
 
 @dataclass(slots=True, frozen=True)

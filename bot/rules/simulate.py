@@ -20,10 +20,10 @@ def play_random(players: int, seed: int, options: Options | None = None, *, quie
     names = [f"P{i + 1}" for i in range(players)]
     game = new_game(names, seed, options, quiet=quiet)
     draw = random.Random(seed).random
-    legal_codes, apply = game.legal_codes, game.apply
+    apply = game.apply
     decisions = 0
-    while not game.over:
-        codes = legal_codes()
+    while game._task is not None:  # no stop_at: only the game's end leaves no decision
+        codes = game._codes  # the pending codes, read without the copy legal_codes() makes
         apply(codes[int(draw() * len(codes))])
         decisions += 1
     return Played(game, decisions)
