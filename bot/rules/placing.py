@@ -63,24 +63,39 @@ def add_targets(g: Game, seat: int, out: list[str]) -> None:
         out.append("castle")
     road = g.road
     if road is None or road.tiles != s.road_tile:
-        g.road = road = UsableRoad(s.road_tile)
-    out += [code for code, worker in zip(road.codes, road.workers(s.road_worker)) if worker < 0]  # noqa: B905 (same length; strict= costs here)
+        g.road = road = UsableRoad(s.road_tile, s.road_worker)
+    elif road.workers != s.road_worker:
+        road.see(s.road_worker)
+    out += road.free
 
 
 class UsableRoad:
-    """The road spaces a worker may stand on, for one layout of the road (a game keeps the last
-    one and makes a new one when a building is built or replaced)."""
+    """The road spaces a worker may stand on for one layout of the road, and the free ones for
+    one position of the workers: a game keeps the last (a clone shares it) and checks it against
+    its own state before use, so a stale one is only ever remade, never believed."""
 
-    __slots__ = ("codes", "tiles", "workers")
+    __slots__ = ("codes", "free", "read", "tiles", "workers")
 
-    def __init__(self, tiles: list[str | None]) -> None:
+    def __init__(self, tiles: list[str | None], workers: list[int]) -> None:
         self.tiles = tiles[:]
         spaces = [space for space, tid in enumerate(tiles) if tid in USABLE]
         self.codes = tuple(ROAD_CODES[space] for space in spaces)
         if len(spaces) > 1:
-            self.workers: Callable[[list[int]], tuple[int, ...]] = itemgetter(*spaces)
+            self.read: Callable[[list[int]], tuple[int, ...]] = itemgetter(*spaces)
         else:
-            self.workers = lambda workers: tuple(workers[space] for space in spaces)
+            self.read = lambda workers: tuple(workers[space] for space in spaces)
+        self.see(workers)
+
+    def see(self, workers: list[int]) -> None:
+        """The free spaces for these workers."""
+        self.workers = workers[:]
+        self.free = [code for code, worker in zip(self.codes, self.read(workers)) if worker < 0]  # noqa: B905 (same length; strict= costs here)
+
+    def stand(self, s: State, space: int, code: str, seat: int) -> None:
+        """A worker goes to `space`: follow it when this is the position the game is in."""
+        if self.workers == s.road_worker and self.tiles == s.road_tile and code in self.free:
+            self.workers[space] = seat
+            self.free.remove(code)
 
 
 def bridge_price(s: State) -> int:
@@ -106,6 +121,8 @@ def put_worker(g: Game, seat: int, target: str) -> None:
     s = g.state
     space = SPACE_OF.get(target)
     if space is not None:
+        if g.road is not None:
+            g.road.stand(s, space, target, seat)
         s.road_worker[space] = seat
         owner = s.road_owner[space]
         if owner >= 0 and owner != seat:
