@@ -400,7 +400,11 @@ def _activation(g: Game) -> None:
             space += 1
             continue
         # The Lawyer's delayed transformation happens after the target's activation (§3.3).
-        g.push(*T.activate(g, seat, space), *(T.LawyerDone(lp[1], lp[0]) for lp in pending))
+        follow = T.activate(g, seat, space)
+        if pending:
+            follow += [T.LawyerDone(lp[1], lp[0]) for lp in pending]
+        if follow:
+            g.push(*follow)
         return
     s.cursor = space
     g.end_phase()

@@ -184,7 +184,11 @@ class Place(Task):
             if not g.quiet:
                 g.event(EventKind.PASS, seat, "pass", (seat, len(s.passing)), position=len(s.passing))
         else:
-            cost = placement_cost(g, seat, code)
+            space = SPACE_OF.get(code)
+            if s.inn_right == seat or (space is not None and s.road_owner[space] == seat):
+                cost = 1  # placement_cost, inlined: the Inn's occupant, or one's own building
+            else:
+                cost = bridge_price(s)
             p.deniers -= cost
             p.workers -= 1
             put_worker(g, seat, code)
