@@ -81,7 +81,7 @@ class EventKind(StrEnum):
 _tuple_new = tuple.__new__
 
 
-class Event(tuple):  # noqa: SLOT001  (a record like a NamedTuple, made without a Python __new__)
+class Event(tuple):  # a record like a NamedTuple; the engine makes it with tuple.__new__ (fast)
     """Something that happened: its kind, the seat concerned (-1 for none), when, its data, and
     its words, formatted only when read (bot/rules/eventwords.py).
 
