@@ -67,7 +67,7 @@ def choose(game: Game, level: str, rng: random.Random) -> str:
     seat = game.to_move
     best_code, best_value = codes[0], float("-inf")
     for code in codes:
-        trial = game.clone()
+        trial = game.clone(quiet=True)  # look-ahead: no events recorded
         trial.apply(code)
         value = evaluate(trial, seat) + rng.random() * 1e-3  # tiny noise breaks ties
         if value > best_value:

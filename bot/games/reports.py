@@ -16,10 +16,11 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.rules import PHASE_NAMES, Decision, Event, EventKind, State
+from bot.rules import EVENT_WORDS, PHASE_NAMES, Decision, Event, EventKind, State
 
 log = logging.getLogger(__name__)
 
@@ -28,10 +29,23 @@ QUIET = frozenset({EventKind.PHASE_END})
 
 
 def event_to_dict(e: Event) -> dict[str, Any]:
-    return {"kind": e.kind, "text": e.text, "player": e.player, "round": e.round, "phase": e.phase, "data": e.data}
+    """An event as stored: its text, and its words (id, values, names) to re-word it later (with
+    escaped names, in another language)."""
+    d = {"kind": e.kind, "text": e.text, "player": e.player, "round": e.round, "phase": e.phase, "data": e.data}
+    if e.words:
+        d |= {"words": e.words, "args": list(e.args), "names": list(e.names)}
+    return d
 
 
 def event_from_dict(d: dict[str, Any]) -> Event:
+    """An event from its stored form; one stored before events kept their words (or whose words
+    are no longer known) keeps its stored text."""
+    words = d.get("words") or ""
+    if words in EVENT_WORDS:
+        return Event(
+            d["kind"], None, d["player"], d["round"], d["phase"], d.get("data") or {},
+            words=words, args=tuple(d.get("args") or ()), names=tuple(d.get("names") or ()),
+        )  # fmt: skip
     return Event(d["kind"], d["text"], d["player"], d["round"], d["phase"], d.get("data") or {})
 
 
@@ -55,6 +69,10 @@ class PhaseSection:
     def lines(self) -> list[str]:
         """What happened, one sentence per event."""
         return [e.text for e in self.events if e.kind not in QUIET]
+
+    def lines_with(self, name: Callable[[str], str]) -> list[str]:
+        """`lines` with every player name shown as `name(raw name)` (escaped for Discord)."""
+        return [e.text_with(name) for e in self.events if e.kind not in QUIET]
 
     @property
     def happened(self) -> bool:
@@ -130,11 +148,13 @@ class PhaseReport:
         """A stable file name for the image: the same report always gets the same name."""
         return f"s{self.seq:04d}-r{self.round:02d}-p{self.phase}.png"
 
-    def text(self, max_chars: int = 1900) -> str:
-        """The report as Discord markdown, cut to `max_chars` with a note of what was left out."""
+    def text(self, max_chars: int = 1900, name: Callable[[str], str] | None = None) -> str:
+        """The report as Discord markdown, cut to `max_chars` with a note of what was left out;
+        `name` shows each player name (the Discord layer passes its escaping: a name is never
+        markdown nor a mention)."""
         out: list[str] = []
         for s in self.sections:
-            lines = s.lines
+            lines = s.lines if name is None else s.lines_with(name)
             if not lines:
                 out.append(f"**{s.heading}**: nothing happened.")
                 continue

@@ -7,10 +7,10 @@ submodule (tests/test_import_graph.py enforces it).
 from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, KindFacts, ScoreLine
 from .effects import SPECIAL_EFFECTS, Effect, SpecialEffect, effect_of, effect_words
 from .engine import Game, final_scores, new_game, winners
+from .eventwords import WORDS as EVENT_WORDS
 from .glossary import TOPICS, Topic
 from .glossary import search as search_glossary
 from .placing import bridge_price
-from .road import trade_text
 from .schema import state_from_json
 from .simulate import play_random
 from .state import Options, Player, State
@@ -36,10 +36,10 @@ from .tiles import (
     G,
     Tile,
 )
-from .words import PHASE_NAMES, cost_parts, cost_words, cube_count, cube_list, plural
+from .words import PHASE_NAMES, cost_parts, cost_words, cube_count, cube_list, plural, trade_text
 
 __all__ = [
-    "CUBE_NAMES", "CUBES", "FAVOUR_LINES", "FIXED_SPACES", "G", "MARKS", "NEUTRALS",
+    "CUBE_NAMES", "CUBES", "EVENT_WORDS", "FAVOUR_LINES", "FIXED_SPACES", "G", "MARKS", "NEUTRALS",
     "PHASE_NAMES", "PRESTIGE", "ROAD_LEN", "SCORING", "SECTION_PP", "SECTION_SIZE", "SECTIONS",
     "SPECIAL_EFFECTS", "SPECIAL_NAMES", "STONE", "TILES", "TOPICS", "TRADES", "WOOD",
     "Choice", "Decision", "Effect", "SpecialEffect", "Event", "EventKind", "Game", "IllegalChoice", "KindFacts", "Options", "Player",

@@ -21,20 +21,15 @@ from .tiles import (
     SECTION_SIZE,
     SECTIONS,
 )
+from .words import penalty_words
 
 if TYPE_CHECKING:
     from .engine import Game
 
 
 BATCHES = ("FWS", "FWC", "FWG", "FSC", "FSG", "FCG")  # 3 different cubes, exactly one food (§6 #21)
+_BATCH_CUBES = tuple((b, CUBES.index(b[1]), CUBES.index(b[2])) for b in BATCHES)  # food is b[0]
 CASTLE_PENALTY = 2  # PP lost by a castle worker who hands in no batch (§2 phase 6)
-
-
-def penalty_words(lost: int) -> str:
-    """The real loss of building nothing: prestige never goes below 0, so a player with 1 PP
-    loses 1 and one with none loses nothing (rules reference, Project defaults: castle worker
-    with 0 or 1 PP)."""
-    return f"-{lost} PP" if lost else "no loss"
 
 
 def castle_section(g: Game) -> int:
@@ -63,7 +58,9 @@ class Castle(Task):
         if castle_section(g) == 3:
             return ["done"]
         cubes = g.state.players[self.seat].cubes
-        return [b for b in BATCHES if all(cubes[CUBES.index(ch)] for ch in b)] + ["done"]
+        if not cubes[0]:
+            return ["done"]
+        return [b for b, i, j in _BATCH_CUBES if cubes[i] and cubes[j]] + ["done"]
 
     def apply(self, g: Game, code: str) -> None:
         s = g.state
@@ -72,10 +69,10 @@ class Castle(Task):
         if code == "done":
             if self.batches == 0:
                 if castle_section(g) == 3:
-                    g.event(EventKind.CASTLE, seat, f"{g.name(seat)} cannot build: the Towers are full (no penalty)")
+                    g.event(EventKind.CASTLE, seat, "castle_full", (seat,))
                 else:
                     lost = lose_pp(g, seat, CASTLE_PENALTY)
-                    g.event(EventKind.CASTLE_PENALTY, seat, f"{g.name(seat)} builds nothing in the castle: {penalty_words(lost)}", pp=-lost)
+                    g.event(EventKind.CASTLE_PENALTY, seat, "castle_penalty", (seat, lost), pp=-lost)
             return
         sec = castle_section(g)
         for ch in code:
@@ -86,7 +83,7 @@ class Castle(Task):
         g.push(Castle(seat, self.batches + 1))
         if len(s.castle[sec]) == SECTION_SIZE[sec]:
             s.completed_this_turn[sec] = True
-        g.event(EventKind.CASTLE, seat, f"{g.name(seat)} delivers {cube_list(code)}: a house in the {SECTIONS[sec]}, +{SECTION_PP[sec]} PP", section=sec, pp=SECTION_PP[sec], batch=code)
+        g.event(EventKind.CASTLE, seat, "castle", (seat, code, sec), section=sec, pp=SECTION_PP[sec], batch=code)
 
     def prompt(self, g: Game) -> str:
         sec = castle_section(g)
@@ -137,7 +134,7 @@ class BestBuilder(Task):
             if s.players[seat].houses_this_turn > most:
                 best, most = seat, s.players[seat].houses_this_turn
         if best >= 0:
-            g.event(EventKind.BEST_BUILDER, best, f"{g.name(best)} placed the most houses ({most}): 1 royal favour")
+            g.event(EventKind.BEST_BUILDER, best, "best_builder", (best, most))
             g.push(Favour(best))
 
 
@@ -154,5 +151,4 @@ class CloseSection(Task):
         sec = self.section
         s.scored[sec] = True
         s.section = sec + 1
-        unlock = {0: " Favour columns 3 and 4 are open.", 1: " Favour column 5 is open."}.get(sec, "")
-        g.event(EventKind.SECTION_SCORED, -1, f"The {SECTIONS[sec]} is scored and closed.{unlock}", section=sec)
+        g.event(EventKind.SECTION_SCORED, -1, "section_scored", (sec,), section=sec)

@@ -9,10 +9,9 @@ from .tiles import (
     CUBE_NAMES,
     CUBES,
     ROAD_LEN,
-    SPECIAL_NAMES,
     TILES,
 )
-from .words import cube_count, cube_list, plural  # noqa: F401  (shared by the handlers)
+from .words import cube_count, cube_list, place_name, plural  # noqa: F401  (shared by the handlers)
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -37,12 +36,6 @@ def missing_cube(g: Game, seat: int, code: str) -> str:
     if len(code) == 1 and code in CUBES and not g.state.players[seat].cubes[CUBES.index(code)]:
         return f"you have no {CUBE_NAMES[CUBES.index(code)]}"
     return ""
-
-
-def place_name(target: str) -> str:
-    if target[0] == "r":
-        return f"road {target[1:]}"
-    return SPECIAL_NAMES[target]
 
 
 def building_name(g: Game, space: int) -> str:

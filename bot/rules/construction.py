@@ -48,14 +48,14 @@ def build_codes(g: Game, seat: int, category: str, discount: int) -> list[str]:
             return []
     elif not free_road_space(g):
         return []
-    cubes = s.players[seat].cubes
+    c0, c1, c2, c3, c4 = cubes = s.players[seat].cubes
     out: list[str] = []
     for tid, left in s.stock.items():
         tile = TILES[tid]
         if not left or tile.kind != category:
             continue
-        cost = build_cost(tid, discount)
-        if any(cubes[i] < cost[i] for i in range(5)):
+        k0, k1, k2, k3, k4 = cost = tile.cost if discount < 0 else build_cost(tid, discount)
+        if c0 < k0 or c1 < k1 or c2 < k2 or c3 < k3 or c4 < k4:
             continue
         if tile.any_cubes:
             out.extend(f"{tid}+{CUBES[i]}" for i in range(5) if cubes[i] > cost[i])
@@ -87,7 +87,7 @@ def construct(g: Game, seat: int, code: str, discount: int, space: int) -> None:
     pp = tile_pp(g, tid)
     s.players[seat].pp += pp
     paid = cost_words(cost, free="nothing")
-    g.event(EventKind.BUILD, seat, f"{g.name(seat)} builds the {tile.name} on road {space} (paid {paid}): +{pp} PP", tile=tid, space=space, pp=pp)
+    g.event(EventKind.BUILD, seat, "build", (seat, tid, space, paid, pp), tile=tid, space=space, pp=pp)
     if tile.favours:
         from .favours import Favour  # favours imports this module (the buildings line)
 
@@ -238,7 +238,7 @@ class Lawyer(Task):
         if s.road_worker[space] >= 0:
             # The target still carries a worker: pay now, transform after its activation (§6 #13).
             s.lawyer_pending.append([space, seat])
-            g.event(EventKind.LAWYER, seat, f"{g.name(seat)} pays for a residence on road {space}, made after that building is used", space=space)
+            g.event(EventKind.LAWYER, seat, "lawyer", (seat, space), space=space)
         else:
             finish_lawyer(g, [space, seat])
 
@@ -288,12 +288,11 @@ def finish_lawyer(g: Game, pending: list[int]) -> None:
     assert old is not None
     if TILES[old].kind in ("wood", "stone"):
         s.stock[old] += 1  # a player's tile returns to the stock
-    name = building_name(g, space)
     s.road_tile[space] = "residence"
     s.road_owner[space] = seat
     pp = TILES["residence"].pp
     s.players[seat].pp += pp
-    g.event(EventKind.RESIDENCE, seat, f"{g.name(seat)} turns the {name} into a residence: +{pp} PP", space=space, pp=pp)
+    g.event(EventKind.RESIDENCE, seat, "residence", (seat, old, space, pp), space=space, pp=pp)
 
 
 @dataclass(slots=True, frozen=True)

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
+from operator import itemgetter
 from typing import Any, NamedTuple
+
+from .eventwords import WORDS
 
 
 class IllegalChoice(ValueError):
@@ -74,13 +78,64 @@ class EventKind(StrEnum):
     TRADING = "trading"
 
 
-class Event(NamedTuple):
-    kind: str
-    text: str
-    player: int  # seat concerned, -1 for none
-    round: int
-    phase: int
-    data: dict[str, Any]
+_tuple_new = tuple.__new__
+
+
+class Event(tuple):  # a record like a NamedTuple; the engine makes it with tuple.__new__ (fast)
+    """Something that happened: its kind, the seat concerned (-1 for none), when, its data, and
+    its words, formatted only when read (bot/rules/eventwords.py).
+
+    `text` is the sentence with the players' names as they are; `text_with(name)` passes every
+    player name through `name` first (to escape it for Discord). The engine makes events with
+    `words` (an id of `eventwords.WORDS`), `args` and `names` and no text; an event can also be
+    made with a fixed `text` (tests; events stored before events kept their words).
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls, kind: str, text: str | None = None, player: int = -1, round: int = 0, phase: int = 0,
+        data: dict[str, Any] | None = None, *, words: str = "", args: tuple[Any, ...] = (),
+        names: tuple[str, ...] = (),
+    ) -> Event:  # fmt: skip
+        if text is None and words not in WORDS:
+            raise ValueError(f"an event needs a text or known words, not {words!r}")
+        return _tuple_new(cls, (kind, text, player, round, phase, {} if data is None else data, words, tuple(args), tuple(names)))
+
+    kind: str = property(itemgetter(0))  # type: ignore[assignment]
+    player: int = property(itemgetter(2))  # type: ignore[assignment]
+    round: int = property(itemgetter(3))  # type: ignore[assignment]
+    phase: int = property(itemgetter(4))  # type: ignore[assignment]
+    data: dict[str, Any] = property(itemgetter(5))  # type: ignore[assignment]
+    words: str = property(itemgetter(6))  # type: ignore[assignment]
+    args: tuple[Any, ...] = property(itemgetter(7))  # type: ignore[assignment]
+    names: tuple[str, ...] = property(itemgetter(8))  # type: ignore[assignment]
+
+    @property
+    def text(self) -> str:
+        text: str | None = self[1]
+        if text is None:
+            return WORDS[self[6]](self[8].__getitem__, *self[7])
+        return text
+
+    def text_with(self, name: Callable[[str], str]) -> str:
+        """The text with every player name shown as `name(raw name)` (an event with a fixed
+        text, made by a test or stored before events kept their words, is shown as it is)."""
+        text: str | None = self[1]
+        if text is None:
+            names: tuple[str, ...] = self[8]
+            return WORDS[self[6]](lambda seat: name(names[seat]), *self[7])
+        return text
+
+    def __repr__(self) -> str:
+        return f"Event(kind={self.kind!r}, text={self.text!r}, player={self.player!r}, round={self.round!r}, phase={self.phase!r}, data={self.data!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_event_from_tuple, (tuple(self),))
+
+
+def _event_from_tuple(values: tuple[Any, ...]) -> Event:
+    return _tuple_new(Event, values)
 
 
 class ScoreLine(NamedTuple):

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .road import trade_text
 from .tiles import TILES, TRADES, Tile
-from .words import cube_list
+from .words import cube_list, trade_text
 
 
 class SpecialEffect(NamedTuple):

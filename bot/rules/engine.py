@@ -18,6 +18,7 @@ from typing import Any
 from . import tasks as T
 from .common import Task
 from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, ScoreLine
+from .placing import UsableRoad
 from .state import Options, Player, State
 from .tiles import (
     COLOURS,
@@ -26,7 +27,6 @@ from .tiles import (
     NEUTRALS,
     ROAD_LEN,
     SCORING,
-    SECTIONS,
     STARTING_DENIERS,
     STARTING_DENIERS_2P,
     TILES,
@@ -36,10 +36,17 @@ from .tiles import (
 from .words import PHASE_NAMES
 
 PHASE_NUMBERS = range(1, 8)
+# The decisions asked most often, made once: task records are never changed once pushed.
+PROVOSTS = tuple(T.Provost(seat) for seat in range(5))
+_tuple_new = tuple.__new__
+_new_game_object = object.__new__
 
 
-def new_game(player_names: list[str], seed: int, options: Options | None = None) -> Game:
-    """Set up a game (§1.2): the seed draws the neutral tile order and the first turn order."""
+def new_game(
+    player_names: list[str], seed: int, options: Options | None = None, *, quiet: bool = False
+) -> Game:
+    """Set up a game (§1.2): the seed draws the neutral tile order and the first turn order.
+    A `quiet` game records no events (simulation and search): `apply` returns []."""
     n = len(player_names)
     if not 2 <= n <= 5:
         raise ValueError("Caylus is played by 2 to 5 players")
@@ -69,7 +76,7 @@ def new_game(player_names: list[str], seed: int, options: Options | None = None)
         road_worker=[-1] * (ROAD_LEN + 1),
         stock=initial_stock(opts.jeweller),
     )
-    game = Game(state)
+    game = Game(state, quiet=quiet)
     game.opening_events = game._run()
     return game
 
@@ -98,12 +105,18 @@ class Game:
     lets it go on. Nothing of this is stored in the state.
     """
 
-    __slots__ = ("state", "opening_events", "stop_at", "_fresh", "_task", "_codes", "_decision", "_events")
+    __slots__ = (
+        "state", "opening_events", "stop_at", "quiet", "names", "road", "_fresh", "_task", "_codes",
+        "_decision", "_events",
+    )  # fmt: skip
 
-    def __init__(self, state: State, stop_at: int | None = None) -> None:
+    def __init__(self, state: State, stop_at: int | None = None, *, quiet: bool = False) -> None:
         if stop_at is not None and stop_at not in PHASE_NUMBERS:
             raise ValueError("stop_at is a phase, 1 to 7")
         self.state = state
+        self.quiet = quiet  # record no events (simulation, search)
+        self.names = tuple(p.name for p in state.players)
+        self.road: UsableRoad | None = None  # the road spaces workers may use (placing.add_targets)
         self.opening_events: list[Event] = []
         self.stop_at = stop_at
         # True while no step of the current phase has run: at a phase boundary. A position at
@@ -191,36 +204,50 @@ class Game:
         return cls.resume(state_from_json(text))
 
     @classmethod
-    def resume(cls, state: State, *, stop_at: int | None = None) -> Game:
+    def resume(cls, state: State, *, stop_at: int | None = None, quiet: bool = False) -> Game:
         """A game from a state (a snapshot, or a position built by a test): runs the automatic
         steps up to the next decision; their events are in `opening_events`. With `stop_at`,
         it stops when that phase is about to begin (at once, after the pending tasks, when the
         position stands at that phase's start)."""
-        game = cls(state, stop_at)
+        game = cls(state, stop_at, quiet=quiet)
         game.opening_events = game._run()
         return game
 
     @classmethod
     def replay(
-        cls, names: list[str], seed: int, options: Options | None, history: list[str]
+        cls, names: list[str], seed: int, options: Options | None, history: list[str], *, quiet: bool = False
     ) -> Game:
-        game = new_game(names, seed, options)
+        game = new_game(names, seed, options, quiet=quiet)
         for code in history:
             game.apply(code)
         return game
 
-    def clone(self) -> Game:
-        """An independent copy at the same decision (for AI look-ahead)."""
-        game = Game(self.state.copy(), self.stop_at)
+    def clone(self, *, quiet: bool | None = None) -> Game:
+        """An independent copy at the same decision (for AI look-ahead); `quiet` (default: as
+        this game) records no events. Nothing is recomputed: the pending task, its codes and
+        decision are shared (none of them is ever changed)."""
+        game = _new_game_object(Game)
+        game.state = self.state.copy()
+        game.opening_events = []
+        game.stop_at = self.stop_at
+        game.quiet = self.quiet if quiet is None else quiet
+        game.names = self.names
+        game.road = self.road
         game._fresh = self._fresh
-        game._run()
+        game._task = self._task
+        game._codes = self._codes
+        game._decision = self._decision
+        game._events = []
         return game
 
     # ----- helpers for the task handlers -------------------------------------------------------
 
-    def event(self, kind: EventKind, player: int, text: str, **data: Any) -> None:
+    def event(self, kind: EventKind, player: int, words: str, args: tuple[Any, ...], **data: Any) -> None:
+        """Record an event; its text is `eventwords.WORDS[words](name, *args)`, made when read."""
+        if self.quiet:
+            return
         s = self.state
-        self._events.append(Event(kind, text, player, s.round, s.phase, data))
+        self._events.append(_tuple_new(Event, (kind, None, player, s.round, s.phase, data, words, args, self.names)))
 
     def name(self, seat: int) -> str:
         return self.state.players[seat].name
@@ -235,8 +262,8 @@ class Game:
         """Run automatic steps until a player must choose; return the events since last call."""
         s = self.state
         self._decision = None
+        tasks = s.tasks  # the same list throughout: handlers push onto it and never replace it
         while True:
-            tasks = s.tasks
             if tasks:
                 task = tasks[-1]
                 codes = task.choices(self)
@@ -251,13 +278,16 @@ class Game:
                 break
             self._fresh = False
             PHASES[s.phase](self)
+        if self.quiet:
+            return []
         events, self._events = self._events, []
         return events
 
     def end_phase(self) -> None:
         s = self.state
         self._fresh = True
-        self.event(EventKind.PHASE_END, -1, f"End of phase {s.phase} ({PHASE_NAMES[s.phase]})", phase=s.phase, round=s.round)
+        if not self.quiet:
+            self.event(EventKind.PHASE_END, -1, "phase_end", (s.phase,), phase=s.phase, round=s.round)
         s.phase += 1
         s.step = s.cursor = 0
         for p in s.players:
@@ -277,22 +307,14 @@ def _income(g: Game) -> None:
             gains[owner] += TILES[s.road_tile[space]].income  # type: ignore[index]
     for seat in s.turn_order:
         s.players[seat].deniers += gains[seat]
-        g.event(EventKind.INCOME, seat, f"{g.name(seat)} takes {gains[seat]} deniers", deniers=gains[seat])
+        if not g.quiet:
+            g.event(EventKind.INCOME, seat, "income", (seat, gains[seat]), deniers=gains[seat])
     g.end_phase()
 
 
 def _placing(g: Game) -> None:
     """Phase 2: in turn order, cycling, skipping passed players (§2 phase 2)."""
-    s = g.state
-    n = s.n
-    for i in range(n):
-        idx = (s.cursor + i) % n
-        seat = s.turn_order[idx]
-        if not s.players[seat].passed:
-            s.cursor = idx
-            g.push(T.Place(seat))
-            return
-    g.end_phase()
+    T.next_placement(g)
 
 
 def _specials(g: Game) -> None:
@@ -307,7 +329,7 @@ def _specials(g: Game) -> None:
         s.trading = -1
         s.players[seat].deniers += 3
         s.players[seat].workers += 1
-        g.event(EventKind.TRADING, seat, f"{g.name(seat)} takes 3 deniers at the Trading post")
+        g.event(EventKind.TRADING, seat, "trading", (seat,))
     elif step == 2 and s.guild >= 0:
         g.push(T.Guild(s.guild))
     elif step == 3 and s.joust >= 0:
@@ -330,7 +352,7 @@ def _stables(g: Game) -> None:
     for seat in first:
         s.players[seat].workers += 1
     s.stables = []
-    g.event(EventKind.STABLES, first[0], "New turn order: " + ", ".join(g.name(p) for p in s.turn_order))
+    g.event(EventKind.STABLES, first[0], "stables", tuple(s.turn_order))
 
 
 def _inn(g: Game) -> None:
@@ -338,9 +360,9 @@ def _inn(g: Game) -> None:
     if s.inn_left >= 0:
         if s.inn_right >= 0:
             s.players[s.inn_right].workers += 1
-            g.event(EventKind.INN_LEAVE, s.inn_right, f"{g.name(s.inn_right)}'s worker leaves the Inn")
+            g.event(EventKind.INN_LEAVE, s.inn_right, "inn_leave", (s.inn_right,))
         s.inn_right, s.inn_left = s.inn_left, -1
-        g.event(EventKind.INN_ENTER, s.inn_right, f"{g.name(s.inn_right)} settles in the Inn")
+        g.event(EventKind.INN_ENTER, s.inn_right, "inn_enter", (s.inn_right,))
     elif s.inn_right >= 0:
         g.push(T.Inn(s.inn_right))
 
@@ -351,7 +373,7 @@ def _provost(g: Game) -> None:
     if s.cursor < len(s.passing):
         seat = s.passing[s.cursor]
         s.cursor += 1
-        g.push(T.Provost(seat))
+        s.tasks.append(PROVOSTS[seat])
     else:
         g.end_phase()
 
@@ -359,25 +381,32 @@ def _provost(g: Game) -> None:
 def _activation(g: Game) -> None:
     """Phase 5: road spaces 1 up to and including the provost (§2 phase 5)."""
     s = g.state
-    if s.cursor == 0:
-        s.cursor = 1
-    while s.cursor <= ROAD_LEN:
-        space = s.cursor
-        s.cursor += 1
-        seat = s.road_worker[space]
+    workers = s.road_worker
+    space = s.cursor or 1  # the next space to look at
+    while space <= ROAD_LEN:
+        seat = workers[space]
         if seat < 0:
+            space += 1
             continue
-        s.road_worker[space] = -1
+        s.cursor = space + 1
+        workers[space] = -1
         s.players[seat].workers += 1
-        pending = [lp for lp in s.lawyer_pending if lp[0] == space]
+        pending = [lp for lp in s.lawyer_pending if lp[0] == space] if s.lawyer_pending else []
         if space > s.provost:
-            g.event(EventKind.NOT_ACTIVATED, seat, f"{g.name(seat)}'s worker on road {space} returns beyond the provost", space=space)
+            if not g.quiet:
+                g.event(EventKind.NOT_ACTIVATED, seat, "not_activated", (seat, space), space=space)
             for lp in pending:
                 T.finish_lawyer(g, lp)
+            space += 1
             continue
         # The Lawyer's delayed transformation happens after the target's activation (§3.3).
-        g.push(*T.activate(g, seat, space), *(T.LawyerDone(lp[1], lp[0]) for lp in pending))
+        follow = T.activate(g, seat, space)
+        if pending:
+            follow += [T.LawyerDone(lp[1], lp[0]) for lp in pending]
+        if follow:
+            g.push(*follow)
         return
+    s.cursor = space
     g.end_phase()
 
 
@@ -404,7 +433,8 @@ def _end_of_turn(g: Game) -> None:
         move = 2 if s.provost > s.bailiff else 1
         s.bailiff = min(ROAD_LEN, s.bailiff + move)
         s.provost = s.bailiff
-        g.event(EventKind.BAILIFF, -1, f"The bailiff moves {move} to road {s.bailiff}", space=s.bailiff)
+        if not g.quiet:
+            g.event(EventKind.BAILIFF, -1, "bailiff", (move, s.bailiff), space=s.bailiff)
         return
     if s.step == 1:
         sec = s.section
@@ -416,7 +446,7 @@ def _end_of_turn(g: Game) -> None:
     s.completed_this_turn = [False, False, False]
     if s.scored[2]:
         g.end_phase()  # phase 7 -> 8: the game is over
-        g.event(EventKind.GAME_OVER, -1, "The Towers are scored: the game is over")
+        g.event(EventKind.GAME_OVER, -1, "game_over", ())
         return
     if s.n == 2:
         s.turn_order.reverse()  # two players alternate the lead (§5)
@@ -439,9 +469,9 @@ def _score_section(g: Game, sec: int) -> None:
         if pp:
             lost = min(p.pp, -pp)
             p.pp -= lost
-            g.event(EventKind.SCORING, seat, f"{g.name(seat)} has no house in the {SECTIONS[sec]}: -{lost} PP", pp=-lost, section=sec)
+            g.event(EventKind.SCORING, seat, "scoring_loss", (seat, sec, lost), pp=-lost, section=sec)
         elif fav:
-            g.event(EventKind.SCORING, seat, f"{g.name(seat)} has {houses[seat]} houses in the {SECTIONS[sec]}: {fav} favour(s)", favours=fav, section=sec)
+            g.event(EventKind.SCORING, seat, "scoring_favours", (seat, sec, houses[seat], fav), favours=fav, section=sec)
         favours.extend(T.Favour(seat) for _ in range(fav))
     g.push(*favours, T.CloseSection(-1, sec))
 

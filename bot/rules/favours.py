@@ -57,10 +57,10 @@ class Favour(Task):
         p = s.players[seat]
         if s.options.simple_favors:
             p.pp += 3  # beginner variant: every favour is 3 PP (§4.4)
-            g.event(EventKind.FAVOUR, seat, f"{g.name(seat)} takes a royal favour: +3 PP", pp=3)
+            g.event(EventKind.FAVOUR, seat, "favour_pp", (seat, 3), pp=3)
             return
         if not code:
-            g.event(EventKind.FAVOUR_LOST, seat, f"{g.name(seat)} has used all four favour lines this phase: the favour is lost")
+            g.event(EventKind.FAVOUR_LOST, seat, "favour_lost", (seat,))
             return
         line = FAVOUR_LINES.index(code)
         p.lines_used |= 1 << line
@@ -69,12 +69,12 @@ class Favour(Task):
         col = p.favours[line]
         if line == 0:
             p.pp += col
-            g.event(EventKind.FAVOUR, seat, f"{g.name(seat)} takes a royal favour: +{col} PP", pp=col, line=code)
+            g.event(EventKind.FAVOUR, seat, "favour_pp", (seat, col), pp=col, line=code)
         elif line == 1:
             p.deniers += FAVOUR_DENIERS[col - 1]
-            g.event(EventKind.FAVOUR, seat, f"{g.name(seat)} takes a royal favour: +{FAVOUR_DENIERS[col - 1]} deniers", line=code)
+            g.event(EventKind.FAVOUR, seat, "favour_deniers", (seat, FAVOUR_DENIERS[col - 1]), line=code)
         else:
-            g.event(EventKind.FAVOUR, seat, f"{g.name(seat)} takes a royal favour on the {code} line (column {col})", line=code)
+            g.event(EventKind.FAVOUR, seat, "favour_line", (seat, code, col), line=code)
             g.push((FavourResources if line == 2 else FavourBuildings)(seat, col))
 
     def prompt(self, g: Game) -> str:
@@ -135,7 +135,7 @@ class FavourResources(Task):
             g.push(SwapGive(seat), SwapTake(seat, 2))
             return
         gain(g, seat, code)
-        g.event(EventKind.PRODUCE, seat, f"{g.name(seat)} takes 1 {cube_list(code)}", cubes=code)
+        g.event(EventKind.PRODUCE, seat, "take", (seat, code), cubes=code)
 
     def prompt(self, g: Game) -> str:
         return "Favour, resources line: take"
@@ -169,7 +169,7 @@ class SwapGive(Task):
 
     def apply(self, g: Game, code: str) -> None:
         g.state.players[self.seat].cubes[CUBES.index(code)] -= 1
-        g.event(EventKind.GIVE, self.seat, f"{g.name(self.seat)} gives 1 {cube_list(code)}", cubes=code)
+        g.event(EventKind.GIVE, self.seat, "give", (self.seat, code), cubes=code)
 
     def prompt(self, g: Game) -> str:
         return "Favour: give one cube (gold allowed)"
@@ -197,7 +197,7 @@ class SwapTake(Task):
 
     def apply(self, g: Game, code: str) -> None:
         gain(g, self.seat, code)
-        g.event(EventKind.PRODUCE, self.seat, f"{g.name(self.seat)} takes 1 {cube_list(code)}", cubes=code)
+        g.event(EventKind.PRODUCE, self.seat, "take", (self.seat, code), cubes=code)
         if self.left > 1:
             g.push(SwapTake(self.seat, self.left - 1))
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .effects import effect_of
-from .road import trade_text
 from .tiles import (
     CUBE_NAMES,
     CUBES,
@@ -22,7 +21,7 @@ from .tiles import (
     TILES,
     Tile,
 )
-from .words import cost_words, cube_count
+from .words import cost_words, cube_count, trade_text
 
 
 class Topic(NamedTuple):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from .common import (
@@ -28,29 +30,77 @@ SPECIAL_SLOTS = ("gate", "trading", "guild", "joust")
 
 
 WORKER_KINDS = ("neutral", "fixed", "wood", "stone")  # buildings a worker may stand on (§2 phase 2)
+USABLE = frozenset(tid for tid, tile in TILES.items() if tile.kind in WORKER_KINDS)
+ROAD_CODES = tuple(f"r{space}" for space in range(ROAD_LEN + 1))  # "r0" is never a target
+SPACE_OF = {code: space for space, code in enumerate(ROAD_CODES) if space}  # "r12" -> 12
 
 
 def targets(g: Game, seat: int) -> list[str]:
     """Where a worker of `seat` may go now, cost aside (§2 phase 2 "Legal targets")."""
+    out: list[str] = []
+    add_targets(g, seat, out)
+    return out
+
+
+def add_targets(g: Game, seat: int, out: list[str]) -> None:
+    """Append the targets of `seat` to `out`: specials, then free road buildings in road order."""
     s = g.state
-    out = [name for name in SPECIAL_SLOTS if getattr(s, name) < 0]
-    if s.n > 2 and len(s.stables) < 3 and seat not in s.stables:
+    if s.gate < 0:
+        out.append("gate")
+    if s.trading < 0:
+        out.append("trading")
+    if s.guild < 0:
+        out.append("guild")
+    if s.joust < 0:
+        out.append("joust")
+    stables = s.stables
+    if len(stables) < 3 and len(s.players) > 2 and seat not in stables:
         out.append("stables")
     if s.inn_left < 0:
         out.append("inn")
-    if len(s.castle_workers) < 5 and seat not in s.castle_workers:
+    castle = s.castle_workers
+    if len(castle) < 5 and seat not in castle:
         out.append("castle")
-    tiles, workers = s.road_tile, s.road_worker
-    for space in range(1, ROAD_LEN + 1):
-        tid = tiles[space]
-        if tid is not None and workers[space] < 0 and TILES[tid].kind in WORKER_KINDS:
-            out.append(f"r{space}")
-    return out
+    road = g.road
+    if road is None or road.tiles != s.road_tile:
+        g.road = road = UsableRoad(s.road_tile, s.road_worker)
+    elif road.workers != s.road_worker:
+        road.see(s.road_worker)
+    out += road.free
+
+
+class UsableRoad:
+    """The road spaces a worker may stand on for one layout of the road, and the free ones for
+    one position of the workers: a game keeps the last (a clone shares it) and checks it against
+    its own state before use, so a stale one is only ever remade, never believed."""
+
+    __slots__ = ("codes", "free", "read", "tiles", "workers")
+
+    def __init__(self, tiles: list[str | None], workers: list[int]) -> None:
+        self.tiles = tiles[:]
+        spaces = [space for space, tid in enumerate(tiles) if tid in USABLE]
+        self.codes = tuple(ROAD_CODES[space] for space in spaces)
+        if len(spaces) > 1:
+            self.read: Callable[[list[int]], tuple[int, ...]] = itemgetter(*spaces)
+        else:
+            self.read = lambda workers: tuple(workers[space] for space in spaces)
+        self.see(workers)
+
+    def see(self, workers: list[int]) -> None:
+        """The free spaces for these workers."""
+        self.workers = workers[:]
+        self.free = [code for code, worker in zip(self.codes, self.read(workers)) if worker < 0]  # noqa: B905 (same length; strict= costs here)
+
+    def stand(self, s: State, space: int, code: str, seat: int) -> None:
+        """A worker goes to `space`: follow it when this is the position the game is in."""
+        if self.workers == s.road_worker and self.tiles == s.road_tile and code in self.free:
+            self.workers[space] = seat
+            self.free.remove(code)
 
 
 def bridge_price(s: State) -> int:
     """The normal price of a placement: 1 + players passed; two players 1, then 3 (§2, §5)."""
-    if s.n == 2:
+    if len(s.players) == 2:
         return 3 if s.passing else 1
     return len(s.passing) + 1
 
@@ -60,7 +110,8 @@ def placement_cost(g: Game, seat: int, target: str) -> int:
     s = g.state
     if s.inn_right == seat:
         return 1
-    if target[0] == "r" and s.road_owner[int(target[1:])] == seat:
+    space = SPACE_OF.get(target)
+    if space is not None and s.road_owner[space] == seat:
         return 1
     return bridge_price(s)
 
@@ -68,13 +119,16 @@ def placement_cost(g: Game, seat: int, target: str) -> int:
 def put_worker(g: Game, seat: int, target: str) -> None:
     """Stand a worker on `target`; another player's building gives its owner 1 PP."""
     s = g.state
-    if target[0] == "r":
-        space = int(target[1:])
+    space = SPACE_OF.get(target)
+    if space is not None:
+        if g.road is not None:
+            g.road.stand(s, space, target, seat)
         s.road_worker[space] = seat
         owner = s.road_owner[space]
         if owner >= 0 and owner != seat:
             s.players[owner].pp += 1
-            g.event(EventKind.OWNER_BONUS, owner, f"{g.name(owner)} gains 1 PP: {g.name(seat)} uses their {building_name(g, space)}", pp=1, space=space)
+            if not g.quiet:
+                g.event(EventKind.OWNER_BONUS, owner, "owner_bonus", (owner, seat, s.road_tile[space], space), pp=1, space=space)
     elif target == "stables":
         s.stables.append(seat)
     elif target == "castle":
@@ -100,38 +154,48 @@ class Place(Task):
 
     def choices(self, g: Game) -> list[str]:
         seat = self.seat
-        p = g.state.players[seat]
+        s = g.state
+        p = s.players[seat]
         if p.workers == 0:
             return ["pass"]
         # Every target costs the bridge price or 1 (placement_cost): filter only when it matters.
-        s, money = g.state, p.deniers
-        options = targets(g, seat)
-        if money >= bridge_price(s) or (money >= 1 and s.inn_right == seat):
-            return ["pass", *options]
+        money = p.deniers
+        out = ["pass"]
+        if money >= 1 and (s.inn_right == seat or money >= bridge_price(s)):
+            add_targets(g, seat, out)
+            return out
         if money < 1:
-            return ["pass"]
+            return out
         owner = s.road_owner
-        return ["pass", *(x for x in options if x[0] == "r" and owner[int(x[1:])] == seat)]
+        options = targets(g, seat)
+        return out + [x for x in options if x in SPACE_OF and owner[SPACE_OF[x]] == seat]
 
     def apply(self, g: Game, code: str) -> None:
         s = g.state
         seat = self.seat
         p = s.players[seat]
-        s.cursor = (s.turn_order.index(seat) + 1) % s.n
+        s.cursor = (s.turn_order.index(seat) + 1) % len(s.players)
         if code == "pass":
             p.passed = True
             first = not s.passing
             s.passing.append(seat)
             if first:
                 p.deniers += 1
-            bonus = " and takes 1 denier as the first to pass" if first else ""
-            g.event(EventKind.PASS, seat, f"{g.name(seat)} passes ({len(s.passing)}.){bonus}", position=len(s.passing))
-            return
-        cost = placement_cost(g, seat, code)
-        p.deniers -= cost
-        p.workers -= 1
-        put_worker(g, seat, code)
-        g.event(EventKind.PLACE, seat, f"{g.name(seat)} places a worker on {self.where(g, code)} for {plural(cost, 'denier')}", target=code, cost=cost)
+            if not g.quiet:
+                g.event(EventKind.PASS, seat, "pass", (seat, len(s.passing)), position=len(s.passing))
+        else:
+            space = SPACE_OF.get(code)
+            if s.inn_right == seat or (space is not None and s.road_owner[space] == seat):
+                cost = 1  # placement_cost, inlined: the Inn's occupant, or one's own building
+            else:
+                cost = bridge_price(s)
+            p.deniers -= cost
+            p.workers -= 1
+            put_worker(g, seat, code)
+            if not g.quiet:
+                tid = s.road_tile[SPACE_OF[code]] if code in SPACE_OF else ""
+                g.event(EventKind.PLACE, seat, "place", (seat, code, tid, cost), target=code, cost=cost)
+        next_placement(g)  # what the engine's phase 2 step does next, without a round trip
 
     def prompt(self, g: Game) -> str:
         p = g.state.players[self.seat]
@@ -168,6 +232,22 @@ class Place(Task):
         return building_name(g, int(code[1:])) if code[0] == "r" else SPECIAL_NAMES[code]
 
 
+def next_placement(g: Game) -> None:
+    """Phase 2 goes on: the next player in turn order (cycling, from the cursor) who has not
+    passed places a worker; when everyone has passed, the phase ends (§2 phase 2)."""
+    s = g.state
+    players, order, cursor = s.players, s.turn_order, s.cursor
+    n = len(players)
+    for i in range(n):
+        idx = (cursor + i) % n
+        seat = order[idx]
+        if not players[seat].passed:
+            s.cursor = idx
+            s.tasks.append(PLACES[seat])
+            return
+    g.end_phase()
+
+
 def why_not_target(g: Game, seat: int, code: str) -> str:
     s = g.state
     if code == "castle":
@@ -190,6 +270,9 @@ def why_not_target(g: Game, seat: int, code: str) -> str:
     return f"{building_name(g, space)} already has {g.name(s.road_worker[space])}'s worker"
 
 
+PLACES = tuple(Place(seat) for seat in range(5))  # made once: task records are never changed
+
+
 @dataclass(slots=True, frozen=True)
 class Gate(Task):
     """The Gate's worker to move, free (§2 phase 3)."""
@@ -204,7 +287,11 @@ class Gate(Task):
     )
 
     def choices(self, g: Game) -> list[str]:
-        return ["home"] + [x for x in targets(g, self.seat) if x != "gate"]
+        out = ["home"]
+        add_targets(g, self.seat, out)
+        if "gate" in out:
+            out.remove("gate")
+        return out
 
     def apply(self, g: Game, code: str) -> None:
         s = g.state
@@ -212,10 +299,10 @@ class Gate(Task):
         s.gate = -1
         if code == "home":
             s.players[seat].workers += 1
-            g.event(EventKind.GATE, seat, f"{g.name(seat)}'s worker goes home from the Gate")
+            g.event(EventKind.GATE, seat, "gate_home", (seat,))
             return
         put_worker(g, seat, code)
-        g.event(EventKind.GATE, seat, f"{g.name(seat)} moves the Gate worker to {place_name(code)}", target=code)
+        g.event(EventKind.GATE, seat, "gate_move", (seat, code), target=code)
 
     def prompt(self, g: Game) -> str:
         return "Gate: move your worker, free, to any free place (or take it home)"

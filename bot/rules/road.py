@@ -24,7 +24,7 @@ from .tiles import (
     TILES,
     TRADES,
 )
-from .words import cost_parts
+from .words import cost_parts, trade_text
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -35,14 +35,16 @@ def activate(g: Game, seat: int, space: int) -> list[Task]:
     s = g.state
     tid: str = s.road_tile[space]  # type: ignore[assignment]
     tile = TILES[tid]
-    g.event(EventKind.ACTIVATE, seat, f"{g.name(seat)} uses the {building_name(g, space)}", space=space, tile=tid)
+    if not g.quiet:
+        g.event(EventKind.ACTIVATE, seat, "activate", (seat, tid, space), space=space, tile=tid)
     effect = tile.effect
     if effect == "produce":
         if len(tile.params) > 1:
             return [Produce(seat, space)]
         out = tile.params[0]
         gain(g, seat, out)
-        g.event(EventKind.PRODUCE, seat, f"{g.name(seat)} takes {cube_count(out)}", cubes=out)
+        if not g.quiet:
+            g.event(EventKind.PRODUCE, seat, "produce", (seat, out), cubes=out)
         owner = s.road_owner[space]
         if tile.owner_bonus and owner >= 0 and owner != seat:
             return [Bonus(owner, tid)]  # stone production owner bonus (§2 phase 5)
@@ -74,7 +76,8 @@ class Produce(Task):
 
     def apply(self, g: Game, code: str) -> None:
         gain(g, self.seat, code)
-        g.event(EventKind.PRODUCE, self.seat, f"{g.name(self.seat)} takes {cube_count(code)}", cubes=code)
+        if not g.quiet:
+            g.event(EventKind.PRODUCE, self.seat, "produce", (self.seat, code), cubes=code)
 
     def prompt(self, g: Game) -> str:
         return f"{building_name(g, self.space)}: choose the production"
@@ -99,7 +102,7 @@ class Bonus(Task):
 
     def apply(self, g: Game, code: str) -> None:
         gain(g, self.seat, code)
-        g.event(EventKind.PRODUCE, self.seat, f"{g.name(self.seat)} takes 1 {cube_list(code)} as owner of the {TILES[self.tile].name}", cubes=code)
+        g.event(EventKind.PRODUCE, self.seat, "owner_cube", (self.seat, code, self.tile), cubes=code)
 
     def prompt(self, g: Game) -> str:
         return f"Your {TILES[self.tile].name} was used: take one cube"
@@ -130,7 +133,7 @@ class Sell(Task):
         p = g.state.players[self.seat]
         p.cubes[CUBES.index(code)] -= 1
         p.deniers += self.price
-        g.event(EventKind.SELL, self.seat, f"{g.name(self.seat)} sells 1 {cube_list(code)} for {self.price} deniers", cubes=code)
+        g.event(EventKind.SELL, self.seat, "sell", (self.seat, code, self.price), cubes=code)
 
     def prompt(self, g: Game) -> str:
         return f"Marketplace: sell one cube for {self.price} deniers"
@@ -168,7 +171,7 @@ class Peddler(Task):
         seat = self.seat
         g.state.players[seat].deniers -= self.price
         gain(g, seat, code)
-        g.event(EventKind.BUY, seat, f"{g.name(seat)} buys 1 {cube_list(code)} for {plural(self.price, 'denier')}", cubes=code)
+        g.event(EventKind.BUY, seat, "buy", (seat, code, self.price), cubes=code)
         if self.left > 1:
             g.push(Peddler(seat, self.price, self.left - 1, self.bought + 1))
 
@@ -184,16 +187,6 @@ class Peddler(Task):
         if code == "G":
             return "the Peddler sells food, wood, stone or cloth, never gold"
         return Task.explain(self, g, code)
-
-
-def trade_text(tid: str, option: str, *, short: bool = False) -> str:
-    """'2 deniers → 3 PP', or with `short` '2 d → 3 PP' (§3.4 trades)."""
-    deniers, cubes, plain, pp, gold = TRADES[tid][option]
-    paid = ([f"{deniers} d" if short else plural(deniers, "denier")] if deniers else [])
-    paid += cost_parts(cubes)
-    if plain:
-        paid.append(f"{plain} cubes" if short else f"{plain} cubes of food, wood, stone or cloth")
-    return f"{' + '.join(paid)} → {f'{pp} PP' if pp else f'{gold} gold'}"
 
 
 def trade_possible(g: Game, seat: int, tid: str, option: str) -> bool:
@@ -230,7 +223,7 @@ class Trade(Task):
         pay(g, seat, list(cubes))
         p.pp += pp
         p.cubes[4] += gold
-        g.event(EventKind.TRADE, seat, f"{g.name(seat)} trades at the {TILES[self.tile].name}: {self.label(g, code)}", tile=self.tile, option=code)
+        g.event(EventKind.TRADE, seat, "trade", (seat, self.tile, code), tile=self.tile, option=code)
         if plain:
             g.push(PayPlain(seat, plain))
 

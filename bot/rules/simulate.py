@@ -14,15 +14,16 @@ class Played(NamedTuple):
     decisions: int
 
 
-def play_random(players: int, seed: int, options: Options | None = None) -> Played:
+def play_random(players: int, seed: int, options: Options | None = None, *, quiet: bool = False) -> Played:
     """Play one game with uniformly random legal choices; `seed` sets up the game and draws the
-    choices, so the same seed always plays the same game."""
+    choices, so the same seed always plays the same game (`quiet`: recording no events)."""
     names = [f"P{i + 1}" for i in range(players)]
-    game = new_game(names, seed, options)
-    rng = random.Random(seed)
+    game = new_game(names, seed, options, quiet=quiet)
+    draw = random.Random(seed).random
+    apply = game.apply
     decisions = 0
-    while not game.over:
-        codes = game.legal_codes()
-        game.apply(codes[int(rng.random() * len(codes))])
+    while game._task is not None:  # no stop_at: only the game's end leaves no decision
+        codes = game._codes  # the pending codes, read without the copy legal_codes() makes
+        apply(codes[int(draw() * len(codes))])
         decisions += 1
     return Played(game, decisions)

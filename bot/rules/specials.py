@@ -22,11 +22,12 @@ if TYPE_CHECKING:
 
 
 PROVOST_MOVES = ("0", "+1", "+2", "+3", "-1", "-2", "-3")
+_MOVES = tuple((code, int(code), abs(int(code))) for code in PROVOST_MOVES)
 
 
 def provost_moves(g: Game, max_steps: int) -> list[str]:
     provost = g.state.provost
-    return [m for m in PROVOST_MOVES if abs(int(m)) <= max_steps and 1 <= provost + int(m) <= ROAD_LEN]
+    return [code for code, k, steps in _MOVES if steps <= max_steps and 1 <= provost + k <= ROAD_LEN]
 
 
 @dataclass(slots=True, frozen=True)
@@ -48,7 +49,7 @@ class Guild(Task):
         s = g.state
         s.guild = -1
         s.players[self.seat].workers += 1
-        move_provost(g, self.seat, int(code), "with the Merchants' guild")
+        move_provost(g, self.seat, int(code), "provost_guild")
 
     def prompt(self, g: Game) -> str:
         return f"Merchants' guild: move the provost (now on road {g.state.provost}) up to 3 spaces, free"
@@ -60,13 +61,16 @@ class Guild(Task):
         return why_not_move(g, code, None) or Task.explain(self, g, code)
 
 
-def move_provost(g: Game, seat: int, k: int, how: str) -> None:
+def move_provost(g: Game, seat: int, k: int, words: str) -> None:
+    """Move the provost `k` spaces; `words`: how the move is told (provost_guild, provost_paid)."""
     s = g.state
     if k == 0:
-        g.event(EventKind.PROVOST, seat, f"{g.name(seat)} leaves the provost on road {s.provost}", move=0)
+        if not g.quiet:
+            g.event(EventKind.PROVOST, seat, "provost_stay", (seat, s.provost), move=0)
         return
     s.provost += k
-    g.event(EventKind.PROVOST, seat, f"{g.name(seat)} moves the provost {k:+d} to road {s.provost} {how}", move=k)
+    if not g.quiet:
+        g.event(EventKind.PROVOST, seat, words, (seat, k, s.provost), move=k)
 
 
 def provost_label(g: Game, code: str, free: bool) -> str:
@@ -108,7 +112,7 @@ class Provost(Task):
     def apply(self, g: Game, code: str) -> None:
         k = int(code)
         g.state.players[self.seat].deniers -= abs(k)
-        move_provost(g, self.seat, k, f"for {plural(abs(k), 'denier')}")
+        move_provost(g, self.seat, k, "provost_paid")
 
     def prompt(self, g: Game) -> str:
         return f"Move the provost (now on road {g.state.provost}): 1 denier per space, up to 3"
@@ -144,7 +148,7 @@ class Joust(Task):
         if code == "favour":
             p.deniers -= 1
             p.cubes[C] -= 1
-            g.event(EventKind.JOUST, seat, f"{g.name(seat)} pays 1 denier and 1 cloth at the Joust field for a royal favour")
+            g.event(EventKind.JOUST, seat, "joust", (seat,))
             g.push(Favour(seat))
 
     def prompt(self, g: Game) -> str:
@@ -172,7 +176,7 @@ class Inn(Task):
         if code == "leave":
             s.inn_right = -1
             s.players[self.seat].workers += 1
-            g.event(EventKind.INN_LEAVE, self.seat, f"{g.name(self.seat)} takes their worker back from the Inn")
+            g.event(EventKind.INN_LEAVE, self.seat, "inn_back", (self.seat,))
 
     def prompt(self, g: Game) -> str:
         return "Inn: keep your worker there for next turn (every placement costs you 1 denier)?"

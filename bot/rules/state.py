@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from .common import Task
 from .tiles import START_SPACE
 
+_new = object.__new__
+
 
 @dataclass(slots=True)
 class Options:
@@ -34,11 +36,20 @@ class Player:
     houses_this_turn: int = 0  # castle houses placed in this phase 6
 
     def copy(self) -> Player:
-        return Player(
-            name=self.name, colour=self.colour, deniers=self.deniers, cubes=self.cubes[:],
-            pp=self.pp, workers=self.workers, favours=self.favours[:], lines_used=self.lines_used,
-            passed=self.passed, houses_this_turn=self.houses_this_turn,
-        )
+        """An independent copy (made without the dataclass constructor: AI look-ahead copies
+        the state at every choice it tries)."""
+        c = _new(Player)
+        c.name = self.name
+        c.colour = self.colour
+        c.deniers = self.deniers
+        c.cubes = self.cubes[:]
+        c.pp = self.pp
+        c.workers = self.workers
+        c.favours = self.favours[:]
+        c.lines_used = self.lines_used
+        c.passed = self.passed
+        c.houses_this_turn = self.houses_this_turn
+        return c
 
 
 @dataclass(slots=True)
@@ -79,38 +90,38 @@ class State:
         """An independent copy, much cheaper than a JSON round trip (AI look-ahead). Options and
         task records are shared: neither is ever changed (tests/rules/test_state.py checks that
         every field is copied)."""
-        return State(
-            seed=self.seed,
-            options=self.options,
-            players=[p.copy() for p in self.players],
-            turn_order=self.turn_order[:],
-            road_tile=self.road_tile[:],
-            road_owner=self.road_owner[:],
-            road_worker=self.road_worker[:],
-            stock=dict(self.stock),
-            round=self.round,
-            phase=self.phase,
-            passing=self.passing[:],
-            gate=self.gate,
-            trading=self.trading,
-            guild=self.guild,
-            joust=self.joust,
-            stables=self.stables[:],
-            inn_left=self.inn_left,
-            inn_right=self.inn_right,
-            castle_workers=self.castle_workers[:],
-            castle=[c[:] for c in self.castle],
-            section=self.section,
-            scored=self.scored[:],
-            completed_this_turn=self.completed_this_turn[:],
-            provost=self.provost,
-            bailiff=self.bailiff,
-            lawyer_pending=[lp[:] for lp in self.lawyer_pending],
-            step=self.step,
-            cursor=self.cursor,
-            tasks=self.tasks[:],
-            history=self.history[:],
-        )
+        c = _new(State)
+        c.seed = self.seed
+        c.options = self.options
+        c.players = [p.copy() for p in self.players]
+        c.turn_order = self.turn_order[:]
+        c.road_tile = self.road_tile[:]
+        c.road_owner = self.road_owner[:]
+        c.road_worker = self.road_worker[:]
+        c.stock = dict(self.stock)
+        c.round = self.round
+        c.phase = self.phase
+        c.passing = self.passing[:]
+        c.gate = self.gate
+        c.trading = self.trading
+        c.guild = self.guild
+        c.joust = self.joust
+        c.stables = self.stables[:]
+        c.inn_left = self.inn_left
+        c.inn_right = self.inn_right
+        c.castle_workers = self.castle_workers[:]
+        c.castle = [houses[:] for houses in self.castle]
+        c.section = self.section
+        c.scored = self.scored[:]
+        c.completed_this_turn = self.completed_this_turn[:]
+        c.provost = self.provost
+        c.bailiff = self.bailiff
+        c.lawyer_pending = [lp[:] for lp in self.lawyer_pending]
+        c.step = self.step
+        c.cursor = self.cursor
+        c.tasks = self.tasks[:]
+        c.history = self.history[:]
+        return c
 
     @property
     def n(self) -> int:

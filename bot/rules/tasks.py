@@ -23,13 +23,13 @@ from .construction import (
     lawyer_targets,
 )
 from .favours import Favour, FavourBuildings, FavourResources, SwapGive, SwapTake
-from .placing import Gate, Place
+from .placing import Gate, Place, next_placement
 from .road import Bonus, PayPlain, Peddler, Produce, Sell, Trade, activate, trade_possible
 from .specials import Guild, Inn, Joust, Provost
 
 __all__ = [
     "TASK_TYPES", "KindFacts", "Task", "activate", "build_codes", "castle_section", "finish_lawyer",
-    "kind_facts", "lawyer_targets", "task_from_json", "trade_possible",
+    "kind_facts", "lawyer_targets", "next_placement", "task_from_json", "trade_possible",
     # the records, one per kind
     "BestBuilder", "Bonus", "Build", "Castle", "CloseSection", "Favour", "FavourBuildings",
     "FavourResources", "Gate", "Guild", "Inn", "Joust", "Lawyer", "LawyerDone", "PayPlain",

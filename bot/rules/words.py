@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .tiles import CUBE_NAMES, CUBES
+from .tiles import CUBE_NAMES, CUBES, SPECIAL_NAMES, TRADES
 
 PHASE_NAMES = {
     1: "Income",
@@ -50,3 +50,27 @@ def cost_parts(cost: Sequence[int], any_cubes: int = 0) -> list[str]:
 def cost_words(cost: Sequence[int], any_cubes: int = 0, free: str = "free") -> str:
     """A cost in cubes as players say it: `1 food + 2 stone`, or `free`."""
     return " + ".join(cost_parts(cost, any_cubes)) or free
+
+
+def trade_text(tid: str, option: str, *, short: bool = False) -> str:
+    """'2 deniers → 3 PP', or with `short` '2 d → 3 PP' (§3.4 trades)."""
+    deniers, cubes, plain, pp, gold = TRADES[tid][option]
+    paid = ([f"{deniers} d" if short else plural(deniers, "denier")] if deniers else [])
+    paid += cost_parts(cubes)
+    if plain:
+        paid.append(f"{plain} cubes" if short else f"{plain} cubes of food, wood, stone or cloth")
+    return f"{' + '.join(paid)} → {f'{pp} PP' if pp else f'{gold} gold'}"
+
+
+def penalty_words(lost: int) -> str:
+    """The real loss of building nothing: prestige never goes below 0, so a player with 1 PP
+    loses 1 and one with none loses nothing (rules reference, Project defaults: castle worker
+    with 0 or 1 PP)."""
+    return f"-{lost} PP" if lost else "no loss"
+
+
+def place_name(target: str) -> str:
+    """`road 12`, or a special place's name (`Gate`)."""
+    if target[0] == "r":
+        return f"road {target[1:]}"
+    return SPECIAL_NAMES[target]

@@ -7,22 +7,23 @@ from collections.abc import Iterable, Sequence
 from bot.games import GameResult, Pending, PhaseReport, Table
 from bot.rules import Event, EventKind
 
-from .common import MAX_CONTENT, clip, mention, name, timestamp, where_in_game
+from .common import MAX_CONTENT, clip, mention, name, plain, timestamp, where_in_game
 
 
 def undone_public(player: str, label: str) -> str:
-    return f"↩️ **{name(player)}** took back their last choice ({label})."
+    return f"↩️ **{name(player)}** took back their last choice ({plain(label)})."
 
 
 def just_happened(events: Iterable[Event], limit: int = 8) -> list[str]:
-    """The lines of what happened since the last phase end (older ones are in the reports)."""
-    lines: list[str] = []
+    """The lines of what happened since the last phase end (older ones are in the reports),
+    player names escaped."""
+    lines: list[Event] = []
     for e in events:
         if e.kind == EventKind.PHASE_END:
             lines = []
         else:
-            lines.append(e.text)
-    return lines[-limit:]
+            lines.append(e)
+    return [e.text_with(name) for e in lines[-limit:]]
 
 
 def turn_message(table: Table, pending: Pending, happened: Sequence[str], *, reminder: bool = False) -> str:
@@ -51,7 +52,7 @@ def taken_over(table: Table, seat_name: str) -> str:
 
 
 def report_message(report: PhaseReport) -> str:
-    return report.text(MAX_CONTENT - 10)
+    return report.text(MAX_CONTENT - 10, name=name)
 
 
 def game_over(result: GameResult) -> str:

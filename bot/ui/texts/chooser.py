@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.games import Pending, Table
 from bot.rules import SPECIAL_EFFECTS, TILES, Decision, Game, effect_words
 
-from .common import clip, name, player_line, where_in_game
+from .common import clip, name, plain, player_line, where_in_game
 
 # ----- what a place does (descriptions in the chooser) --------------------------------------
 
@@ -55,11 +55,11 @@ def chooser_header(table: Table, decision: Decision, *, note: str = "") -> str:
 
 
 def chosen(label: str) -> str:
-    return f"✅ {label}"
+    return f"✅ {plain(label)}"
 
 
 def undone(label: str) -> str:
-    return f"↩️ Taken back: {label}"
+    return f"↩️ Taken back: {plain(label)}"
 
 
 def seat_back() -> str:

@@ -13,8 +13,17 @@ MAX_CONTENT = 2000  # Discord's limit for a message's text
 
 
 def name(text: str) -> str:
-    """A player name as plain text inside markdown (no formatting, no mention)."""
-    return escape_mentions(escape_markdown(text))
+    """A player name as plain text inside markdown: no formatting, no mention. `@everyone` and
+    `@here` get a zero-width space; every `<` is escaped, so `<@&1>`, `<#1>`, `<t:0>` or a
+    custom emoji show as typed (Discord's own escape_mentions leaves ids shorter than 17 digits)."""
+    return escape_mentions(escape_markdown(text)).replace("<", "\\<")
+
+
+def plain(text: str) -> str:
+    """A text of the rules core that may hold player names (a choice's label: "Farm (road 9),
+    Bob's — 2 deniers") as plain text: the rules' own words hold no markdown, so all of it is
+    escaped like a name."""
+    return name(text)
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:

@@ -63,7 +63,7 @@ def log(events: Sequence[Event]) -> str:
         if (e.round, e.phase) != last and e.phase in PHASE_NAMES:
             lines.append(f"**{round_and_phase(e.round, e.phase)}**")
             last = (e.round, e.phase)
-        lines.append(f"• {e.text}")
+        lines.append(f"• {e.text_with(name)}")
     text = "\n".join(lines) or "Nothing has happened at this table yet."
     while len(text) > MAX_CONTENT and "\n" in text:
         text = text.split("\n", 1)[1]  # keep the most recent lines
