@@ -80,7 +80,7 @@ class Search:
         self.nodes = 0
         self.origin = [0.0] * self.players
         self.origin = self.leads(game)
-        self.root = Node(game.clone(), self.values(game))
+        self.root = Node(game.clone(quiet=True), self.values(game))
 
     def leads(self, game: Game) -> list[float]:
         """Each seat's position value less `rivalry` times the other seats' mean."""
@@ -100,7 +100,7 @@ class Search:
 
     def leaf_value(self, game: Game) -> list[float]:
         if self.settings.rollout and not game.over:
-            game = game.clone()
+            game = game.clone(quiet=True)
             rng = self.rng
             for _ in range(self.settings.rollout):
                 if game.over:
@@ -119,7 +119,7 @@ class Search:
         for code in node.codes:
             if time.perf_counter() > deadline:
                 return None
-            child_game = game.clone()
+            child_game = game.clone(quiet=True)
             child_game.apply(code)
             value = self.leaf_value(child_game)
             value[node.seat] += self.rng.random() * 1e-6  # exact ties are common: break them fairly
