@@ -122,10 +122,21 @@ ALTER TABLE moves_v3 RENAME TO moves;
 CREATE UNIQUE INDEX moves_applied ON moves (table_id, seq) WHERE actor != 'undo' AND undone = 0;
 """
 
+# Version 4: a small key/value table for the bot's own facts, e.g. the hash of the command tree
+# last synced to Discord (bot.ui.app syncs at start only when it changed).
+V4_SQL = """
+CREATE TABLE bot_meta (
+    key        TEXT PRIMARY KEY,
+    value      TEXT NOT NULL,
+    updated_at REAL NOT NULL                  -- Unix seconds
+);
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log, snapshots", V1_SQL),
     Migration(2, "timers; index of seats by user", V2_SQL),
     Migration(3, "table settings, seat absence and AI level, undo in the move log", V3_SQL),
+    Migration(4, "bot_meta: the bot's own key/value facts (command tree hash)", V4_SQL),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

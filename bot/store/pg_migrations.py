@@ -88,8 +88,18 @@ CREATE INDEX timers_due ON timers (due_at);
 CREATE INDEX timers_table ON timers (table_id, kind);
 """
 
+# Version 2 (SQLite's version 4): the bot's own key/value facts, e.g. the command tree hash.
+V2_SQL = """
+CREATE TABLE bot_meta (
+    key        TEXT PRIMARY KEY,
+    value      TEXT NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL
+);
+"""
+
 PG_MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log with undo, snapshots, timers", V1_SQL),
+    Migration(2, "bot_meta: the bot's own key/value facts (command tree hash)", V2_SQL),
 ]
 
 PG_SCHEMA_VERSION = PG_MIGRATIONS[-1].version
