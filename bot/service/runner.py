@@ -90,13 +90,12 @@ class ServiceBot(CaylusBot):
         )
 
     def gateway_ok(self) -> bool:
+        if not self.is_ready() or self.is_closed():
+            return False
+        if isinstance(self, discord.AutoShardedClient):
+            return bool(self.shards) and all(not s.is_closed() for s in self.shards.values())
         ws = self.ws
-        return (
-            self.is_ready()
-            and not self.is_closed()
-            and ws is not None
-            and ws.open
-        )
+        return ws is not None and ws.open
 
     def refresh_status(self, state: str | None = None) -> None:
         status = self.service_status
@@ -113,6 +112,10 @@ class ServiceBot(CaylusBot):
             health.write(self.settings.health_path, status)
         except OSError as e:  # the health file is news, not a reason to stop
             log.warning("cannot write the health file %s: %s", self.settings.health_path, e)
+
+
+class ShardedServiceBot(ServiceBot, discord.AutoShardedClient):
+    """ServiceBot over this process's shards (SHARD_COUNT > 1, SHARD_IDS)."""
 
 
 class _GatewayErrors(logging.Filter):
@@ -290,5 +293,6 @@ async def serve(settings: Settings, **options: Any) -> int:
     point_discord_at(settings)
     options.setdefault("render_processes", RENDER_PROCESSES)
     options.setdefault("freeze_memory", True)
-    bot = ServiceBot(settings, **options)
+    bot_class = ShardedServiceBot if settings.shard_count > 1 else ServiceBot
+    bot = bot_class(settings, **options)
     return await Service(settings, bot).run()
