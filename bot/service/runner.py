@@ -85,8 +85,15 @@ class ServiceBot(CaylusBot):
             log.info("ready again (new gateway session) in %d servers", servers)
             return
         self._was_ready = True
+        shards = ""
+        if isinstance(self, discord.AutoShardedClient) and self.shard_ids is not None:
+            shards = f" (shards {','.join(map(str, self.shard_ids))} of {self.shard_count})"
         log.info(
-            "ready as %s in %d servers; invite: %s", self.user, servers, invite_url(self.application_id)
+            "ready as %s in %d servers%s; invite: %s",
+            self.user,
+            servers,
+            shards,
+            invite_url(self.application_id),
         )
 
     def gateway_ok(self) -> bool:

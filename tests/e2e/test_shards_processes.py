@@ -9,9 +9,12 @@ and its own resume when it restarts.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -55,7 +58,8 @@ async def start(shard: int, tmp_path: Path, fake: FakeDiscord, url: str) -> BotP
         DATABASE_POOL_MAX="3",
     )
     bot = await BotProcess.start(env, folder)
-    await bot.line_with("ready as", timeout=60)
+    ready = await bot.line_with("ready as", timeout=60)
+    assert f"in 1 servers (shards {shard} of {SHARDS})" in ready
     return bot
 
 
@@ -108,6 +112,15 @@ async def test_two_shard_processes_share_one_postgresql(tmp_path: Path, pg_serve
         for shard in range(SHARDS):
             bots[shard] = await start(shard, tmp_path, fake, url)
         assert sorted(tuple(i["shard"]) for i in fake.identifies) == [(0, SHARDS), (1, SHARDS)]
+        for shard in range(SHARDS):  # the health check of a sharded process
+            for _ in range(100):
+                if (tmp_path / f"shard{shard}" / "data" / "caylus.sqlite3.health").exists():
+                    break
+                await asyncio.sleep(0.1)
+            env = fake_env(tmp_path / f"shard{shard}", fake)
+            checked = subprocess.run([sys.executable, "-m", "bot", "health"], env=env, cwd=tmp_path,
+                                     capture_output=True, text=True, timeout=60)  # fmt: skip
+            assert checked.returncode == 0 and checked.stdout.startswith("healthy"), checked.stdout
         # only the process of shard 0 synced the commands
         assert len(fake.requests("PUT", "/applications/*/commands")) == 1
 
