@@ -46,6 +46,8 @@ INVITE_SCOPES = ("bot", "applications.commands")
 DRAIN = 5.0  # seconds for the interactions being handled and the posts in flight
 CLOSE = 3.0  # seconds for closing the connection, the database and the render workers
 EXIT_DEADLINE = 9.5  # seconds after the stop began: the process is gone by then, whatever hangs
+# discord.py's reconnect message of an AutoShardedClient's shard (logger discord.shard).
+SHARD_RECONNECT_PREFIX = "Attempting a reconnect for shard ID"
 # discord.py names the tasks that run event handlers, views and app commands like this.
 HANDLER_TASK_PREFIXES = ("discord.py: ", "discord-ui-", "CommandTree-invoker")
 
@@ -133,7 +135,7 @@ class _GatewayErrors(logging.Filter):
         self.bot = bot
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and str(record.msg).startswith(RECONNECT_PREFIX):
+        if record.exc_info and str(record.msg).startswith((RECONNECT_PREFIX, SHARD_RECONNECT_PREFIX)):
             self.bot.last_gateway_error = record.exc_info[1]
         return True
 
@@ -183,8 +185,9 @@ class Service:
                 loop.add_signal_handler(sig, self.request_stop, sig)
             except (NotImplementedError, RuntimeError):  # pragma: no cover - not on this platform
                 pass
-        discord_log = logging.getLogger("discord.client")
-        discord_log.addFilter(self._filter)
+        discord_logs = [logging.getLogger(name) for name in ("discord.client", "discord.shard")]
+        for discord_log in discord_logs:
+            discord_log.addFilter(self._filter)
         heartbeat = asyncio.create_task(self._write_health(), name="caylus-health")
         try:
             if not await self._start():
@@ -193,7 +196,8 @@ class Service:
         finally:
             heartbeat.cancel()
             await self._shutdown()
-            discord_log.removeFilter(self._filter)
+            for discord_log in discord_logs:
+                discord_log.removeFilter(self._filter)
 
     async def _start(self) -> bool:
         """Log in and connect; False if stopped meanwhile. Raises StartupFailure."""
