@@ -125,12 +125,22 @@ class CaylusBot(discord.Client):
             raise RuntimeError("the bot is not set up yet")
         return self._publisher
 
+    def _database_name(self) -> str:
+        """Where the tables come from, for the log (never the password of DATABASE_URL)."""
+        if self.settings.uses_sqlite:
+            return str(self.settings.database_path)
+        shards = shard_options(self.settings)
+        if not shards:
+            return "PostgreSQL"
+        ids = ",".join(map(str, shards["shard_ids"]))
+        return f"PostgreSQL (the tables of shards {ids} of {shards['shard_count']})"
+
     async def setup_hook(self) -> None:
         self._manager = await Manager.open(
             self.settings, listener=ChannelListener(self), **self._manager_options
         )
         loaded = await self._manager.load()
-        log.info("%d active table(s) loaded from %s", loaded, self.settings.database_path)
+        log.info("%d active table(s) loaded from %s", loaded, self._database_name())
         self._publisher = Publisher(self, self._manager, retry_delays=self._retry_delays)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync_commands()

@@ -145,6 +145,8 @@ async def test_two_shard_processes_share_one_postgresql(tmp_path: Path, pg_serve
         assert changed == f"UPDATE {SHARDS}"
         for shard in range(SHARDS):
             bots[shard] = await start(shard, tmp_path, fake, url)
+            # of the two stored tables, each process loaded its own shard's only
+            assert "1 active table(s) loaded" in await bots[shard].line_with("active table(s) loaded")
         for table in tables.values():
             await fake.state.changed.wait_for(
                 lambda t=table: reminders(fake, t) >= 1, 20.0, lambda: "no reminder posted"
