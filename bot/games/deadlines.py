@@ -20,26 +20,16 @@ from typing import TYPE_CHECKING, Any, Protocol
 from bot.store import DEADLINE, REMINDER, NewTimer
 
 from .settings import TableSettings
+from .table import Pending, Seat, Table, TurnTimers
 
 if TYPE_CHECKING:
     from .results import ActResult
-    from .table import Pending, Seat, Table
 
 log = logging.getLogger(__name__)
 
 TIMER_KINDS = (REMINDER, DEADLINE)
 MAX_SLEEP = 30.0  # the scheduler looks at the store at least this often (seconds)
 IDLE_SLEEP = 1.0  # after a pass that could not fire a due timer (the store failed)
-
-
-@dataclass(frozen=True, slots=True)
-class TurnTimers:
-    """When the pending decision (decision `number`) is reminded of and when its deadline passes
-    (Unix seconds); what a table keeps in memory of its stored timers."""
-
-    number: int
-    reminder_at: float
-    deadline_at: float
 
 
 def decision_timers(

@@ -14,11 +14,20 @@ from typing import Any
 from bot.rules import Decision, Event, Game, Options, ScoreLine
 from bot.store import ABANDONED, FINISHED, OPEN, STARTED, MoveRecord, SeatRecord, TableRecord
 
-from .deadlines import TurnTimers
 from .reports import Chronicle
 from .settings import TableSettings
 
 RECENT_EVENTS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTimers:
+    """When the pending decision (decision `number`) is reminded of and when its deadline passes
+    (Unix seconds); what a table keeps in memory of its stored timers."""
+
+    number: int
+    reminder_at: float
+    deadline_at: float
 
 
 @dataclass(frozen=True, slots=True)
