@@ -46,8 +46,6 @@ INVITE_SCOPES = ("bot", "applications.commands")
 DRAIN = 5.0  # seconds for the interactions being handled and the posts in flight
 CLOSE = 3.0  # seconds for closing the connection, the database and the render workers
 EXIT_DEADLINE = 9.5  # seconds after the stop began: the process is gone by then, whatever hangs
-# discord.py's reconnect message of an AutoShardedClient's shard (logger discord.shard).
-SHARD_RECONNECT_PREFIX = "Attempting a reconnect for shard ID"
 # discord.py names the tasks that run event handlers, views and app commands like this.
 HANDLER_TASK_PREFIXES = ("discord.py: ", "discord-ui-", "CommandTree-invoker")
 
@@ -135,7 +133,7 @@ class _GatewayErrors(logging.Filter):
         self.bot = bot
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and str(record.msg).startswith((RECONNECT_PREFIX, SHARD_RECONNECT_PREFIX)):
+        if record.exc_info and str(record.msg).startswith(RECONNECT_PREFIX):
             self.bot.last_gateway_error = record.exc_info[1]
         return True
 
