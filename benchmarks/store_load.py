@@ -43,7 +43,7 @@ from bot.games import Manager  # noqa: E402
 from bot.store import ShardFilter, is_postgres_url, open_store  # noqa: E402
 from bot.store.transfer import transfer  # noqa: E402
 
-STORE_TABLES = ("timers", "snapshots", "moves", "seats", "game_tables", "store_schema")
+STORE_TABLES = ("timers", "snapshots", "moves", "seats", "game_tables", "bot_meta", "store_schema")
 
 
 async def build_templates(path: Path, templates: int, seed: int) -> list[int]:

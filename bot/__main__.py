@@ -2,6 +2,8 @@
 
     caylus-bot                  run the bot (settings from the environment and .env)
     caylus-bot demo ...         play a complete game with AI seats, no Discord
+    caylus-bot sync [--guild ID]  sync the /caylus commands to Discord (deploys; the bot itself
+                                syncs at start only when the command tree changed)
     caylus-bot backup PATH      copy the database (online, consistent) to a new file PATH
     caylus-bot health           exit 0 if the running bot's gateway was connected recently
 """
@@ -32,6 +34,10 @@ def _parser() -> argparse.ArgumentParser:
     backup.add_argument(
         "--database", type=Path, default=None, help="the database to copy (default: DATABASE_PATH)"
     )
+    sync = sub.add_parser(
+        "sync", help="sync the /caylus commands to Discord now (deploys), globally or to one guild"
+    )
+    sync.add_argument("--guild", type=int, default=None, metavar="ID", help="sync to this guild only (instant)")
     sub.add_parser("health", help="exit 0 if the running bot is connected to Discord (Docker)")
     sub.add_parser(
         "migrate-db",
@@ -97,6 +103,22 @@ def run_backup(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_sync(args: argparse.Namespace) -> int:
+    from bot.config import Settings
+    from bot.service.logs import setup_logging
+    from bot.service.sync import sync_commands, token_of
+    from bot.ui import texts
+
+    settings = _settings()
+    if not isinstance(settings, Settings):
+        return 2
+    setup_logging(settings.log_level, settings.log_format)
+    if not token_of(settings):
+        print(texts.NO_TOKEN, file=sys.stderr)
+        return 2
+    return asyncio.run(sync_commands(settings, args.guild))
+
+
 def run_health() -> int:
     from bot.config import Settings
     from bot.service.health import check
@@ -124,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_backup(args)
     if args.command == "health":
         return run_health()
+    if args.command == "sync":
+        return run_sync(args)
     return run_bot()
 
 

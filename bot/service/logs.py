@@ -21,8 +21,9 @@ COLOURS = {
     logging.CRITICAL: "\x1b[41m",
 }
 RESET = "\x1b[0m"
-# discord.py's reconnect message: logged with a full traceback at every retry of an outage.
-RECONNECT_PREFIX = "Attempting a reconnect in"
+# discord.py's reconnect messages (a Client's, an AutoShardedClient's shard's): logged with a
+# full traceback at every retry of an outage.
+RECONNECT_PREFIX = ("Attempting a reconnect in", "Attempting a reconnect for shard ID")
 
 
 class ColourFormatter(logging.Formatter):

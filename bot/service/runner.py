@@ -85,18 +85,24 @@ class ServiceBot(CaylusBot):
             log.info("ready again (new gateway session) in %d servers", servers)
             return
         self._was_ready = True
+        shards = ""
+        if isinstance(self, discord.AutoShardedClient) and self.shard_ids is not None:
+            shards = f" (shards {','.join(map(str, self.shard_ids))} of {self.shard_count})"
         log.info(
-            "ready as %s in %d servers; invite: %s", self.user, servers, invite_url(self.application_id)
+            "ready as %s in %d servers%s; invite: %s",
+            self.user,
+            servers,
+            shards,
+            invite_url(self.application_id),
         )
 
     def gateway_ok(self) -> bool:
+        if not self.is_ready() or self.is_closed():
+            return False
+        if isinstance(self, discord.AutoShardedClient):
+            return bool(self.shards) and all(not s.is_closed() for s in self.shards.values())
         ws = self.ws
-        return (
-            self.is_ready()
-            and not self.is_closed()
-            and ws is not None
-            and ws.open
-        )
+        return ws is not None and ws.open
 
     def refresh_status(self, state: str | None = None) -> None:
         status = self.service_status
@@ -113,6 +119,10 @@ class ServiceBot(CaylusBot):
             health.write(self.settings.health_path, status)
         except OSError as e:  # the health file is news, not a reason to stop
             log.warning("cannot write the health file %s: %s", self.settings.health_path, e)
+
+
+class ShardedServiceBot(ServiceBot, discord.AutoShardedClient):
+    """ServiceBot over this process's shards (SHARD_COUNT > 1, SHARD_IDS)."""
 
 
 class _GatewayErrors(logging.Filter):
@@ -173,8 +183,9 @@ class Service:
                 loop.add_signal_handler(sig, self.request_stop, sig)
             except (NotImplementedError, RuntimeError):  # pragma: no cover - not on this platform
                 pass
-        discord_log = logging.getLogger("discord.client")
-        discord_log.addFilter(self._filter)
+        discord_logs = [logging.getLogger(name) for name in ("discord.client", "discord.shard")]
+        for discord_log in discord_logs:
+            discord_log.addFilter(self._filter)
         heartbeat = asyncio.create_task(self._write_health(), name="caylus-health")
         try:
             if not await self._start():
@@ -183,7 +194,8 @@ class Service:
         finally:
             heartbeat.cancel()
             await self._shutdown()
-            discord_log.removeFilter(self._filter)
+            for discord_log in discord_logs:
+                discord_log.removeFilter(self._filter)
 
     async def _start(self) -> bool:
         """Log in and connect; False if stopped meanwhile. Raises StartupFailure."""
@@ -290,5 +302,6 @@ async def serve(settings: Settings, **options: Any) -> int:
     point_discord_at(settings)
     options.setdefault("render_processes", RENDER_PROCESSES)
     options.setdefault("freeze_memory", True)
-    bot = ServiceBot(settings, **options)
+    bot_class = ShardedServiceBot if settings.shard_count > 1 else ServiceBot
+    bot = bot_class(settings, **options)
     return await Service(settings, bot).run()

@@ -163,12 +163,23 @@ DROP TABLE snapshots;
 ALTER TABLE snapshots_v4 RENAME TO snapshots;
 """
 
+# Version 6: a small key/value table for the bot's own facts, e.g. the hash of the command tree
+# last synced to Discord (bot.ui.app syncs at start only when it changed).
+V6_SQL = """
+CREATE TABLE bot_meta (
+    key        TEXT PRIMARY KEY,
+    value      TEXT NOT NULL,
+    updated_at REAL NOT NULL                  -- Unix seconds
+);
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log, snapshots", V1_SQL),
     Migration(2, "timers; index of seats by user", V2_SQL),
     Migration(3, "table settings, seat absence and AI level, undo in the move log", V3_SQL),
     Migration(4, "phase reports acknowledged one by one", V4_SQL),
     Migration(5, "compressed snapshots; superseded states left to the log", V5_SQL, compress_snapshots),
+    Migration(6, "bot_meta: the bot's own key/value facts (command tree hash)", V6_SQL),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

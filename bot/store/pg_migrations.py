@@ -110,10 +110,20 @@ ALTER TABLE snapshots
     ALTER COLUMN report TYPE BYTEA USING convert_to(report, 'UTF8');
 """
 
+# Version 4 (SQLite's version 6): the bot's own key/value facts, e.g. the command tree hash.
+V4_SQL = """
+CREATE TABLE bot_meta (
+    key        TEXT PRIMARY KEY,
+    value      TEXT NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL
+);
+"""
+
 PG_MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log with undo, snapshots, timers", V1_SQL),
     Migration(2, "phase reports acknowledged one by one", V2_SQL),
     Migration(3, "compressed snapshots; superseded states left to the log", V3_SQL, compress_snapshots),
+    Migration(4, "bot_meta: the bot's own key/value facts (command tree hash)", V4_SQL),
 ]
 
 PG_SCHEMA_VERSION = PG_MIGRATIONS[-1].version

@@ -559,3 +559,17 @@ class SqlStore:
                 "DELETE FROM timers WHERE table_id = ? AND kind = ?", (table_id, kind)
             )
 
+    # ----- the bot's own facts ------------------------------------------------------------
+
+    async def get_meta(self, key: str) -> str | None:
+        rows = await self._fetchall("SELECT value FROM bot_meta WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    async def set_meta(self, key: str, value: str, *, now: float | None = None) -> None:
+        at = time.time() if now is None else now
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT INTO bot_meta (key, value, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
+                (key, value, at),
+            )

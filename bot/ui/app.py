@@ -3,8 +3,12 @@
 `CaylusBot` asks for no privileged intent (only `guilds`, for channels and permissions). At
 start-up (`setup_hook`) it opens the game manager on the configured database, loads the active
 tables, registers the dynamic buttons and selects (so buttons posted before a restart work),
-syncs the `/caylus` commands (to DEV_GUILD_ID only, when set: instant during development) and,
-in the background, re-posts the phase reports that were never acknowledged.
+syncs the `/caylus` commands only if the tree changed since the last sync (bot.ui.command_sync;
+to DEV_GUILD_ID at every start when set: instant during development) and, in the background,
+re-posts the phase reports that were never acknowledged.
+
+With SHARD_COUNT > 1 the bot is a `ShardedCaylusBot` (discord.py's AutoShardedClient over this
+process's SHARD_IDS); with one shard a plain Client, which is what most installations run.
 
 Every result of a table reaches the channel through the manager's listener (`ChannelListener`),
 which the games layer calls under the table's lock: this layer holds no lock of its own.
@@ -23,8 +27,9 @@ from discord import app_commands
 
 from bot.config import Settings
 from bot.games import Manager, Renderer, render_board_png
+from bot.store import parse_shard_ids
 
-from . import replies, texts
+from . import command_sync, replies, texts
 from .commands import CaylusCommands
 from .components import DYNAMIC_ITEMS
 from .info import Info
@@ -50,6 +55,22 @@ class CaylusTree(app_commands.CommandTree):
         await replies.say(interaction, texts.internal_error())
 
 
+def command_tree(client: discord.Client) -> CaylusTree:
+    """The `/caylus` command tree (the bot's, and `python -m bot sync`'s)."""
+    tree = CaylusTree(client)
+    tree.add_command(CaylusCommands())
+    return tree
+
+
+def shard_options(settings: Settings) -> dict[str, Any]:
+    """The client options of this process's shards: none with SHARD_COUNT 1 (a plain Client),
+    else `shard_count` and `shard_ids` (SHARD_IDS, default all) for an AutoShardedClient."""
+    if settings.shard_count <= 1:
+        return {}
+    ids = parse_shard_ids(settings.shard_ids or f"0-{settings.shard_count - 1}")
+    return {"shard_count": settings.shard_count, "shard_ids": sorted(ids)}
+
+
 class CaylusBot(discord.Client):
     """The bot: commands and components in, the manager in the middle, the publisher out."""
 
@@ -70,10 +91,11 @@ class CaylusBot(discord.Client):
         intents.guilds = True
         options.setdefault("allowed_mentions", discord.AllowedMentions.none())
         options.setdefault("max_messages", None)
+        if isinstance(self, discord.AutoShardedClient):
+            options = {**shard_options(settings), **options}
         super().__init__(intents=intents, **options)
         self.settings = settings
-        self.tree = CaylusTree(self)
-        self.tree.add_command(CaylusCommands())
+        self.tree = command_tree(self)
         self.play = Play(self)
         self.lobby = Lobby(self)
         self.info = Info(self)
@@ -103,12 +125,22 @@ class CaylusBot(discord.Client):
             raise RuntimeError("the bot is not set up yet")
         return self._publisher
 
+    def _database_name(self) -> str:
+        """Where the tables come from, for the log (never the password of DATABASE_URL)."""
+        if self.settings.uses_sqlite:
+            return str(self.settings.database_path)
+        shards = shard_options(self.settings)
+        if not shards:
+            return "PostgreSQL"
+        ids = ",".join(map(str, shards["shard_ids"]))
+        return f"PostgreSQL (the tables of shards {ids} of {shards['shard_count']})"
+
     async def setup_hook(self) -> None:
         self._manager = await Manager.open(
             self.settings, listener=ChannelListener(self), **self._manager_options
         )
         loaded = await self._manager.load()
-        log.info("%d active table(s) loaded from %s", loaded, self.settings.database_path)
+        log.info("%d active table(s) loaded from %s", loaded, self._database_name())
         self._publisher = Publisher(self, self._manager, retry_delays=self._retry_delays)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self._sync_commands()
@@ -130,15 +162,20 @@ class CaylusBot(discord.Client):
         self.manager.start_scheduler()
 
     async def _sync_commands(self) -> None:
+        """DEV_GUILD_ID: sync to that guild at every start (instant, development). Otherwise
+        only when the command tree changed since the last sync (bot.ui.command_sync), and with
+        several shard processes only in the one owning shard 0: never unconditionally."""
         guild_id = self.settings.dev_guild_id
         if guild_id:
-            guild = discord.Object(guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d command(s) to the development guild %d", len(synced), guild_id)
-        else:
-            synced = await self.tree.sync()
-            log.info("synced %d global command(s)", len(synced))
+            self.tree.copy_global_to(guild=discord.Object(guild_id))
+            synced = await command_sync.sync(self.tree, self.manager.store, guild_id=guild_id)
+            log.info("synced %d command(s) to the development guild %d", synced, guild_id)
+            return
+        shard_ids = shard_options(self.settings).get("shard_ids")
+        if shard_ids is not None and 0 not in shard_ids:
+            log.info("commands are synced by the process of shard 0 (or `python -m bot sync`)")
+            return
+        await command_sync.sync_if_changed(self.tree, self.manager.store)
 
     async def close(self) -> None:
         for task in list(self._background):
@@ -149,6 +186,16 @@ class CaylusBot(discord.Client):
         if self._manager is not None:
             manager, self._manager = self._manager, None
             await manager.close()
+
+
+class ShardedCaylusBot(CaylusBot, discord.AutoShardedClient):
+    """The bot as one of several processes (SHARD_COUNT > 1): discord.py's AutoShardedClient
+    runs this process's shards (SHARD_IDS) in one connection each; Discord sends a guild's
+    interactions only to its shard, and the manager holds only those guilds' tables."""
+
+
+def bot_class(settings: Settings) -> type[CaylusBot]:
+    return ShardedCaylusBot if settings.shard_count > 1 else CaylusBot
 
 
 # The entry point (`python -m bot`: start-up, signals, shutdown, logs) is bot.service.runner.

@@ -2,6 +2,13 @@
 
 Frames are plain JSON text (discord.py only decompresses binary frames, so ``compress`` in the
 connect URL is ignored).
+
+Sharding (discord.py's AutoShardedClient, or several bot processes): an IDENTIFY with
+``shard: [id, count]`` opens the session of that shard; its READY (with ``shard``) and
+GUILD_CREATEs hold only the guilds of that shard, and every later event about a guild (an
+interaction, a channel change) goes to the session of the guild's shard,
+``(guild_id >> 22) % count``, as Discord routes them. A shard with no bot connected buffers its
+events (a RESUME replays them; a new IDENTIFY starts afresh).
 """
 
 from __future__ import annotations
@@ -44,11 +51,27 @@ class Connection:
                 await self.ws.send_str(text)
 
 
+def shard_of(guild_id: int | str, shard_count: int) -> int:
+    """Discord's rule: the shard a guild's events go to."""
+    return (int(guild_id) >> 22) % shard_count
+
+
+def guild_of(event: str, data: JSON) -> str | None:
+    """The guild an event is about (for routing to its shard), if any."""
+    if event.startswith("GUILD_") and "guild_id" not in data:
+        value = data.get("id")
+    else:
+        value = data.get("guild_id")
+    return str(value) if value is not None else None
+
+
 @dataclass
 class Session:
     id: str
     identify: JSON
     conn: Connection | None
+    #: (shard id, shard count) from a sharded IDENTIFY; None: unsharded (every guild)
+    shard: tuple[int, int] | None = None
     seq: int = 0
     buffer: deque[tuple[int, str]] = field(default_factory=lambda: deque(maxlen=REPLAY_BUFFER))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -61,6 +84,9 @@ class Gateway:
         self.url = ""
         self.sessions: dict[str, Session] = {}
         self.active: Session | None = None
+        #: the current session of each shard (sharded IDENTIFYs only)
+        self.shards: dict[int, Session] = {}
+        self.shard_count: int | None = None
         self.identifies: list[JSON] = []
         self.resumes: list[JSON] = []
         self.connections: set[Connection] = set()
@@ -104,13 +130,55 @@ class Gateway:
         if data.get("token") != self.state.token:
             await conn.ws.close(code=4004, message=b"Authentication failed.")
             return
+        try:
+            shard = self._shard(data)
+        except ValueError:
+            await conn.ws.close(code=4010, message=b"Invalid shard.")
+            return
         self.identifies.append(data)
-        session = Session(uuid.uuid4().hex, data, conn)
+        session = Session(uuid.uuid4().hex, data, conn, shard)
         self.sessions[session.id] = session
         self.active = session
-        await self.dispatch("READY", ready_payload(self.state, session.id, self.url), session)
-        for guild in list(self.state.guilds.values()):
+        guilds = list(self.state.guilds.values())
+        ready = ready_payload(self.state, session.id, self.url)
+        if session.shard is not None:
+            shard_id, count = session.shard
+            self.shards[shard_id] = session
+            self.shard_count = count
+            guilds = [g for g in guilds if shard_of(g.id, count) == shard_id]
+            ready["shard"] = [shard_id, count]
+            ready["guilds"] = [{"id": g.id, "unavailable": True} for g in guilds]
+        await self.dispatch("READY", ready, session)
+        for guild in guilds:
             await self.dispatch("GUILD_CREATE", guild_create_payload(self.state, guild), session)
+
+    def _shard(self, data: JSON) -> tuple[int, int] | None:
+        """IDENTIFY's ``shard``: (id, count); None when absent or [0, 1]; ValueError when
+        invalid (Discord closes with 4010), also when it disagrees with other live shards."""
+        raw = data.get("shard")
+        if raw is None:
+            return None
+        if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(x, int) for x in raw)):
+            raise ValueError(raw)
+        shard_id, count = raw
+        if count < 1 or not 0 <= shard_id < count:
+            raise ValueError(raw)
+        if count == 1:
+            return None
+        live = {s.shard[1] for s in self.shards.values() if s.conn is not None and s.shard}
+        if live and live != {count}:
+            raise ValueError(raw)
+        return (shard_id, count)
+
+    def session_for(self, guild_id: str | int | None) -> Session | None:
+        """The session a guild's events go to: its shard's when the bot is sharded."""
+        if guild_id is None or self.shard_count is None or not self.shards:
+            return self.active
+        return self.shards.get(shard_of(guild_id, self.shard_count))
+
+    def connected_for(self, guild_id: str | int | None) -> bool:
+        session = self.session_for(guild_id)
+        return session is not None and session.conn is not None
 
     async def _resume(self, conn: Connection, data: JSON) -> None:
         session = self.sessions.get(data.get("session_id", ""))
@@ -118,6 +186,8 @@ class Gateway:
             await self._send_op(conn, OP_INVALID_SESSION, False)
             return
         self.resumes.append(data)
+        if session.shard is not None:
+            self.shards[session.shard[0]] = session
         async with session.lock:
             session.conn = conn
             last = int(data.get("seq") or 0)
@@ -159,8 +229,9 @@ class Gateway:
         return self.active is not None and self.active.conn is not None
 
     async def dispatch(self, event: str, data: JSON, session: Session | None = None) -> int:
-        """Send a DISPATCH to the bot (buffered for replay on RESUME). Returns its ``s``."""
-        session = session or self.active
+        """Send a DISPATCH to the bot (buffered for replay on RESUME). Returns its ``s``.
+        Without ``session``: the session of the event's guild's shard (see ``session_for``)."""
+        session = session or self.session_for(guild_of(event, data))
         if session is None:
             raise FakeDiscordError(f"cannot dispatch {event}: the bot never identified")
         async with session.lock:
@@ -177,8 +248,9 @@ class Gateway:
         return seq
 
     async def broadcast(self, event: str, data: JSON) -> None:
-        """Dispatch to the bot if it is connected (world changes made by REST calls)."""
-        if self.active is not None:
+        """Dispatch to the bot if it is connected (world changes made by REST calls), to the
+        shard of the event's guild."""
+        if self.session_for(guild_of(event, data)) is not None:
             await self.dispatch(event, data)
 
     async def request_reconnect(self) -> None:

@@ -93,6 +93,14 @@ class Snowflakes:
         self._last = max(value, self._last + 1)
         return str(self._last)
 
+    def next_in_shard(self, shard_id: int, shard_count: int) -> str:
+        """A fresh snowflake whose ``(id >> 22) % shard_count`` is ``shard_id`` (a guild id
+        on that shard): the next millisecond that falls on it."""
+        ms = (int(self.next()) >> 22) + 1
+        ms += (shard_id - ms) % shard_count
+        self._last = ms << 22
+        return str(self._last)
+
 
 class ManualClock:
     """An injectable clock for the fake's deadlines: ``clock.advance(3.5)``."""

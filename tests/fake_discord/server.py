@@ -36,7 +36,7 @@ from typing import Any
 
 from aiohttp import web
 
-from .gateway import Gateway
+from .gateway import Gateway, guild_of
 from .handles import InteractionHandle
 from .interactions import UserLike, as_user, command_data, component_data, envelope
 from .models import (
@@ -183,10 +183,11 @@ class FakeDiscord:
 
     # -- world building (before or after the bot connects) ----------------------------------
 
-    def add_guild(self, name: str = "Test Guild") -> FakeGuild:
+    def add_guild(self, name: str = "Test Guild", *, shard: tuple[int, int] | None = None) -> FakeGuild:
         """A guild with @everyone, a managed bot role, an owner and the bot as a member.
-        Only guilds that exist when the bot identifies are sent in GUILD_CREATE."""
-        guild = self.state.add_guild(name)
+        Only guilds that exist when the bot identifies are sent in GUILD_CREATE.
+        ``shard=(id, count)``: its id puts it on that shard, ``(guild_id >> 22) % count``."""
+        guild = self.state.add_guild(name, shard=shard)
         self._announce("GUILD_CREATE", guild_create_payload(self.state, guild))
         return guild
 
@@ -300,7 +301,7 @@ class FakeDiscord:
 
     def _announce(self, event: str, data: JSON) -> None:
         """Queue a gateway event for a connected bot; sent before the next dispatch."""
-        if self.gateway.active is not None:
+        if self.gateway.active is not None and self.gateway.session_for(guild_of(event, data)):
             self._pending.append((event, data))
 
     async def flush(self) -> None:
@@ -391,7 +392,7 @@ class FakeDiscord:
         label: str,
         message: StoredMessage | None = None,
     ) -> InteractionHandle:
-        if not self.gateway.connected:
+        if not self.gateway.connected_for(channel.guild_id):
             raise FakeDiscordError(f"cannot send {label}: the bot is not connected to the gateway")
         await self.flush()
         interaction_id = self.state.ids.next()

@@ -85,8 +85,8 @@ class FakeState:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str) -> FakeGuild:
-        guild_id = self.ids.next()
+    def add_guild(self, name: str, *, shard: tuple[int, int] | None = None) -> FakeGuild:
+        guild_id = self.ids.next() if shard is None else self.ids.next_in_shard(*shard)
         owner = self.add_user(f"{name.lower().replace(' ', '-')}-owner")
         guild = FakeGuild(guild_id, name, owner_id=owner.id)
         guild.roles.append(FakeRole(guild_id, "@everyone", Perm.EVERYONE))
