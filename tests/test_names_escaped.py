@@ -110,3 +110,17 @@ def test_event_words_round_trip_and_old_events_still_load() -> None:
     old = {"kind": "income", "text": "Ann takes 2 deniers", "player": 0, "round": 1, "phase": 1, "data": {}}
     e = event_from_dict(old)
     assert e.text == e.text_with(shown) == "Ann takes 2 deniers" and e.data == {}
+
+
+def test_the_missed_deadline_note_escapes_the_name_and_the_label() -> None:
+    """§ issue 16: the channel's note when the game moved for an absent player."""
+    from bot.games.results import MissedDeadline
+
+    for hostile in HOSTILE:
+        missed = MissedDeadline(hostile, f"Farm (road 9), {hostile}'s", 3, 2, False)
+        raw, posted = missed.text(), missed.text(texts.plain)
+        assert hostile in raw and "One more missed deadline" in raw
+        assert_plain(posted)
+        taken = MissedDeadline(hostile, "Pass", 3, 3, True).text(texts.plain)
+        assert_plain(taken)
+        assert "3 deadlines in a row" in taken

@@ -51,20 +51,6 @@ def decision_timers(
     return timers, TurnTimers(number, reminder_at, deadline_at)
 
 
-def missed_text(name: str, label: str, takeover_after: int | None, missed: int, taken_over: bool) -> str:
-    """The sentence for the channel when the game moved for an absent player."""
-    text = f"{name} missed the deadline: the game played {label} for them."
-    if taken_over:
-        times = "the deadline" if missed == 1 else f"{missed} deadlines in a row"
-        text += (
-            f" {name} has missed {times}, so the AI plays their seat from now on,"
-            " until they take it back."
-        )
-    elif takeover_after is not None and missed == takeover_after - 1:
-        text += f" One more missed deadline and the AI takes over {name}'s seat."
-    return text
-
-
 class Listener(Protocol):
     """What the Discord layer hears from the manager.
 

@@ -2,13 +2,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from bot.rules import Event
 from bot.store import AUTO, PLAYER, TAKEOVER
 
 from .reports import PhaseReport
 from .table import GameResult, Pending, Seat, Table
+
+
+class MissedDeadline(NamedTuple):
+    """An absent player's move made at the deadline: what the channel is told."""
+
+    name: str  # the seat's player
+    label: str  # the choice the game made for them
+    takeover_after: int | None
+    missed: int  # deadlines missed in a row, this one included
+    taken_over: bool  # the AI plays the seat from now on
+
+    def text(self, words: Callable[[str], str] = str) -> str:
+        """The sentence; `words` makes the name and the label safe where it is posted."""
+        name, label = words(self.name), words(self.label)
+        text = f"{name} missed the deadline: the game played {label} for them."
+        if self.taken_over:
+            times = "the deadline" if self.missed == 1 else f"{self.missed} deadlines in a row"
+            text += (
+                f" {name} has missed {times}, so the AI plays their seat from now on,"
+                " until they take it back."
+            )
+        elif self.takeover_after is not None and self.missed == self.takeover_after - 1:
+            text += f" One more missed deadline and the AI takes over {name}'s seat."
+        return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +74,8 @@ class ActResult:
     undone: AppliedMove | None = None  # `undo`: the choice taken back
     takeovers: list[Seat] = field(default_factory=list)  # seats handed to the AI meanwhile
     actor_id: int | None = None  # the person whose input it answers (None: a timer, a restart)
-    why: str = ""  # why the game moved by itself (a missed deadline), for the channel
+    why: str = ""  # why the game moved by itself (a missed deadline), for the log
+    missed: MissedDeadline | None = None  # the missed deadline behind it, for the channel
     opening: bool = False  # the game has just started
     number: int = -1
 

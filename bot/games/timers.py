@@ -15,10 +15,10 @@ import logging
 from bot.store import ABANDONED, AUTO, REMINDER, StoreError, TimerRecord
 
 from .ai import seeded_choice
-from .deadlines import MAX_SLEEP, TIMER_KINDS, FiredTimer, Scheduler, decision_timers, missed_text
+from .deadlines import MAX_SLEEP, TIMER_KINDS, FiredTimer, Scheduler, decision_timers
 from .refusals import Unavailable
 from .registry import Registry
-from .results import ActResult
+from .results import ActResult, MissedDeadline
 from .table import Table
 from .turns import Turns
 
@@ -210,8 +210,11 @@ class Timers:
             except Unavailable:
                 log.warning("table %d: the automatic move could not be saved; the deadline stays", t.id)
                 return FiredTimer(timer.id, t.id, timer.kind, d.seq, "failed")
-            why = missed_text(seat.name, step.move.label, t.settings.takeover_after, step.missed, step.taken_over)
-            acc = ActResult(t, why=why)
+            missed = MissedDeadline(
+                seat.name, step.move.label, t.settings.takeover_after, step.missed, step.taken_over
+            )
+            why = missed.text()
+            acc = ActResult(t, why=why, missed=missed)
             step.add_to(acc)
             handed_over = not self.turns.ai_to_play(t)
             if handed_over:

@@ -1,11 +1,11 @@
 """What the games layer hands over reaches the channel: every result of a table (in the order of
-its decision numbers), reminders, seats handed to the AI."""
+its decision numbers), reminders, seats handed to the AI, lobbies that expired."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.games import ActResult, BaseListener, Pending
+from bot.games import ActResult, BaseListener, Pending, Table
 
 if TYPE_CHECKING:
     from .app import CaylusBot
@@ -20,3 +20,7 @@ class ChannelListener(BaseListener):
 
     async def on_reminder(self, pending: Pending, deadline_at: float) -> None:
         self.bot.publisher.remind(pending)
+
+    async def on_lobby_expired(self, table: Table) -> None:
+        """A lobby nobody started in time closed itself: its card says so and loses its buttons."""
+        await self.bot.lobby.refresh_card(table)

@@ -140,7 +140,7 @@ class Publisher:
         self._numbers[table.id] = result.number
         if result.opening:
             self._swept.add(table.id)  # no turn message of a new game can be in the channel yet
-        note = result.why or None
+        note = result.missed.text(texts.plain) if result.missed else result.why or None
         if result.undone is not None:
             note = texts.undone_public(result.undone.name, result.undone.label)
 
