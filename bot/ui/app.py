@@ -47,6 +47,13 @@ RENDER_PROCESSES = 2
 
 
 class CaylusTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """Every command used in a channel tells the publisher, which resumes posting there if
+        it had given the channel up and the permissions are back."""
+        if isinstance(self.client, CaylusBot) and self.client.is_set_up:
+            self.client.publisher.seen(interaction)
+        return True
+
     async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
         if isinstance(error, app_commands.NoPrivateMessage):
             await replies.say(interaction, texts.not_here())
@@ -118,6 +125,10 @@ class CaylusBot(discord.Client):
         if self._manager is None:
             raise RuntimeError("the bot is not set up yet")
         return self._manager
+
+    @property
+    def is_set_up(self) -> bool:
+        return self._publisher is not None
 
     @property
     def publisher(self) -> Publisher:

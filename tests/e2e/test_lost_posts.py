@@ -128,8 +128,9 @@ async def test_a_later_report_does_not_acknowledge_an_earlier_lost_one(world: Wo
         assert await run.bot.manager.store.unreported(table.id) == []
 
 
+@pytest.mark.parametrize("resumed_by", ["a button", "/caylus status"])
 async def test_a_channel_without_permission_is_given_up_then_resumed(
-    world: World, caplog: pytest.LogCaptureFixture
+    world: World, caplog: pytest.LogCaptureFixture, resumed_by: str
 ) -> None:
     path = channel_path(world)
     caplog.set_level(logging.INFO, logger="bot.ui")
@@ -166,8 +167,11 @@ async def test_a_channel_without_permission_is_given_up_then_resumed(
         # the permission comes back; the next person using the bot there resumes posting
         world.fake.allow(world.channel)
         nxt_user = table.pending.user_id
-        reply = await (await world.fake.click(turn, turn_of(turn)[2], user=world.bob)).response()  # type: ignore[index]
-        assert reply.ephemeral
+        if resumed_by == "a button":
+            handle = await world.fake.click(turn, turn_of(turn)[2], user=world.bob)  # type: ignore[index]
+        else:  # any command used there resumes posting, not only a move
+            handle = await slash(world, world.bob, "status")
+        assert (await handle.response()).ephemeral
         nxt: StoredMessage = await world.fake.state.changed.wait_for(
             lambda: next((m for m in turn_messages(world) if m.id != turn.id), None), 5.0, lambda: "not resumed"
         )
