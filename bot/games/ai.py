@@ -98,24 +98,7 @@ def evaluate(game: Game, seat: int) -> float:
                     cubes[CUBES.index(ch)] += reach
             else:
                 value += reach * worker_value(game, seat, tid)
-    value += GOLD * cubes[G] + CUBE * (cubes[0] + cubes[1] + cubes[2] + cubes[3])
-    if s.phase <= 3:
-        for name, v in SPECIAL_VALUE.items():
-            here = getattr(s, name)
-            if here == seat or (isinstance(here, list) and seat in here):
-                value += v
-        if s.joust == seat and p.cubes[3] and p.deniers:
-            value += 1.5
-    sec = min(s.section, 2)
-    if seat in s.castle_workers and s.phase <= 6:
-        batches = int(min(cubes[0], (cubes[1] + cubes[2] + cubes[3] + cubes[G]) / 2, 3))
-        value += (SECTION_PP[castle_section(game) if castle_section(game) < 3 else 2] - 2.0) * batches if batches else -2.0
-    if s.section < 3:
-        # Anticipate the scoring of the section under construction (§1.4).
-        houses = sum(1 for owner in s.castle[sec] if owner == seat)
-        pp, favours = SCORING[sec](houses)
-        urgency = 1.0 / max(1.0, (MARKS[sec] - s.bailiff) / 1.5)
-        value += urgency * (pp + 2.5 * favours)
+    value += holding_value(game, seat, cubes)
     return value
 
 
@@ -152,28 +135,36 @@ def evaluate_seats(game: Game, seats: Sequence[int]) -> list[float]:
                     cubes[worker][CUBES.index(ch)] += reach
             else:
                 values[worker] += reach * worker_value(game, seats[worker], tid)
-    sec = min(s.section, 2)
     for i, seat in enumerate(seats):
-        p, c = players[i], cubes[i]
-        value = values[i] + GOLD * c[G] + CUBE * (c[0] + c[1] + c[2] + c[3])
-        if s.phase <= 3:
-            for name, v in SPECIAL_VALUE.items():
-                here = getattr(s, name)
-                if here == seat or (isinstance(here, list) and seat in here):
-                    value += v
-            if s.joust == seat and p.cubes[3] and p.deniers:
-                value += 1.5
-        if seat in s.castle_workers and s.phase <= 6:
-            batches = int(min(c[0], (c[1] + c[2] + c[3] + c[G]) / 2, 3))
-            value += (SECTION_PP[castle_section(game) if castle_section(game) < 3 else 2] - 2.0) * batches if batches else -2.0
-        if s.section < 3:
-            # Anticipate the scoring of the section under construction (§1.4).
-            houses = sum(1 for owner in s.castle[sec] if owner == seat)
-            pp, favours = SCORING[sec](houses)
-            urgency = 1.0 / max(1.0, (MARKS[sec] - s.bailiff) / 1.5)
-            value += urgency * (pp + 2.5 * favours)
-        values[i] = value
+        values[i] += holding_value(game, seat, cubes[i])
     return values
+
+
+def holding_value(game: Game, seat: int, cubes: Sequence[float]) -> float:
+    """What `seat`'s cubes (with what its workers should bring home), its special-building
+    places, its castle workers and its houses in the section under way are worth."""
+    s = game.state
+    p = s.players[seat]
+    value = GOLD * cubes[G] + CUBE * (cubes[0] + cubes[1] + cubes[2] + cubes[3])
+    if s.phase <= 3:
+        for name, v in SPECIAL_VALUE.items():
+            here = getattr(s, name)
+            if here == seat or (isinstance(here, list) and seat in here):
+                value += v
+        if s.joust == seat and p.cubes[3] and p.deniers:
+            value += 1.5
+    if seat in s.castle_workers and s.phase <= 6:
+        batches = int(min(cubes[0], (cubes[1] + cubes[2] + cubes[3] + cubes[G]) / 2, 3))
+        section = castle_section(game)
+        value += (SECTION_PP[section if section < 3 else 2] - 2.0) * batches if batches else -2.0
+    if s.section < 3:
+        # Anticipate the scoring of the section under construction (§1.4).
+        sec = s.section
+        houses = sum(1 for owner in s.castle[sec] if owner == seat)
+        pp, favours = SCORING[sec](houses)
+        urgency = 1.0 / max(1.0, (MARKS[sec] - s.bailiff) / 1.5)
+        value += urgency * (pp + 2.5 * favours)
+    return value
 
 
 def seeded_choice(game: Game, seed: int, level: str = "random") -> str:
