@@ -25,7 +25,9 @@ def _load_driver(spec: str) -> Driver:
 
 
 async def serve(args: argparse.Namespace) -> None:
-    fake = FakeDiscord(token=args.token, callback_deadline=args.callback_deadline)
+    fake = FakeDiscord(
+        token=args.token, callback_deadline=args.callback_deadline, spec_check=not args.no_spec_check
+    )
     guilds = []
     for g in range(args.guilds):
         guild = fake.add_guild(f"Guild {g}")
@@ -65,6 +67,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--users", type=int, default=2)
     parser.add_argument("--callback-deadline", type=float, default=3.0)
     parser.add_argument("--driver", default=None, help="module:function run after IDENTIFY")
+    parser.add_argument(
+        "--no-spec-check", action="store_true", help="skip the OpenAPI validation (load benchmarks)"
+    )
     args = parser.parse_args(argv)
     try:
         asyncio.run(serve(args))

@@ -74,9 +74,12 @@ class FakeDiscord:
         bot_permissions: int = Perm.BOT,
         attachment_size_limit: int = 10 * 1024 * 1024,
         host: str = "127.0.0.1",
+        spec_check: bool = True,
     ) -> None:
         """``clock`` only drives the deadlines (pass a models.ManualClock to jump in time);
-        ``timeout`` is the default wait of the handles and ``wait_for_*`` helpers."""
+        ``timeout`` is the default wait of the handles and ``wait_for_*`` helpers; ``spec_check``
+        False skips the OpenAPI validation of request bodies (a load benchmark measures the bot,
+        not the fake; the documented rules and the fake's limits still apply)."""
         self.state = FakeState(
             token=token,
             bot_name=bot_name,
@@ -90,6 +93,7 @@ class FakeDiscord:
             self.gateway,
             callback_deadline=callback_deadline,
             token_lifetime=token_lifetime,
+            spec_check=spec_check,
         )
         self.timeout = timeout
         self.host = host
