@@ -124,3 +124,16 @@ def test_the_missed_deadline_note_escapes_the_name_and_the_label() -> None:
         taken = MissedDeadline(hostile, "Pass", 3, 3, True).text(texts.plain)
         assert_plain(taken)
         assert "3 deadlines in a row" in taken
+
+
+def test_refusals_name_players_escaped() -> None:
+    """A refusal shown privately names players too (whose turn it is, who acted since, the rules'
+    reason): the Discord layer escapes those names, the games layer keeps them raw."""
+    from bot.games import ActedSince, Illegal
+
+    hostile = HOSTILE[0]
+    for refusal in (ActedSince(hostile), Illegal(f"road 9 has {hostile}'s worker")):
+        assert hostile in refusal.message  # raw in the games layer (logs, tests)
+        shown = texts.refusal(refusal)
+        assert_plain(shown)
+        assert hostile not in shown

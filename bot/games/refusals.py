@@ -6,6 +6,7 @@ a button or a ping where that helps (`NotYourTurn.whose` says whose decision it 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -18,6 +19,11 @@ class Refusal(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+    def text(self, words: Callable[[str], str] = str) -> str:
+        """The message, with `words` applied to what players typed (their names) so the Discord
+        layer can escape it; refusals that name no player have nothing to apply it to."""
+        return self.message
 
 
 class NoTable(Refusal):
@@ -54,12 +60,17 @@ class NotYourTurn(Refusal):
     """Someone else's decision is pending; `whose` says whose (seat, name, Discord id)."""
 
     def __init__(self, whose: Pending) -> None:
-        if whose.ai_takeover:
-            who = f"{whose.name} (played by the AI)"
-        else:
-            who = f"{whose.name} (an AI seat)" if whose.is_ai else whose.name
-        super().__init__(f"It is not your turn: {who} must decide now ({whose.decision.prompt}).")
         self.whose = whose
+        super().__init__(self.text())
+
+    def text(self, words: Callable[[str], str] = str) -> str:
+        whose = self.whose
+        name = words(whose.name)
+        if whose.ai_takeover:
+            who = f"{name} (played by the AI)"
+        else:
+            who = f"{name} (an AI seat)" if whose.is_ai else name
+        return f"It is not your turn: {who} must decide now ({words(whose.decision.prompt)})."
 
 
 class StaleDecision(Refusal):
@@ -77,8 +88,11 @@ class Illegal(Refusal):
     """The rules core refused the choice; `reason` is its explanation."""
 
     def __init__(self, reason: str) -> None:
-        super().__init__(f"You cannot do that: {reason}")
         self.reason = reason
+        super().__init__(self.text())
+
+    def text(self, words: Callable[[str], str] = str) -> str:
+        return f"You cannot do that: {words(self.reason)}"  # the rules' reason may name players
 
 
 class TableFull(Refusal):
@@ -140,11 +154,14 @@ class ActedSince(CannotUndo):
     """Someone else chose after the player's last choice; `name` is who (a person or an AI seat)."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(
-            f"{name} has acted since your last choice, so it can no longer be undone. "
+        self.name = name
+        super().__init__(self.text())
+
+    def text(self, words: Callable[[str], str] = str) -> str:
+        return (
+            f"{words(self.name)} has acted since your last choice, so it can no longer be undone. "
             "You can only undo your own last choice, before anyone else acts."
         )
-        self.name = name
 
 
 class NotYourChoice(CannotUndo):

@@ -6,12 +6,12 @@ from collections.abc import Sequence
 
 from bot.games import GameOver, NoTable, NotAPlayer, NotYourTurn, Refusal, StaleDecision
 
-from .common import clip
+from .common import clip, plain
 
 
 def refusal(r: Refusal, *, with_chooser: bool = False) -> str:
     """One answer for every refusal: the manager's reason, then what to do instead."""
-    text = r.message
+    text = r.text(plain)
     if isinstance(r, StaleDecision):
         text += " Here is your current decision:" if with_chooser else ""
     elif isinstance(r, NotYourTurn):
