@@ -238,6 +238,11 @@ class Publisher:
         """The table ended without a result (abandoned): take its turn message away."""
         return self._enqueue(table.channel_id, lambda: self._retire(table.id))
 
+    def tracks(self, table_id: int) -> bool:
+        """Whether the publisher keeps anything of the table (a finished one: nothing)."""
+        keyed = (self._numbers, self._turns, self._held)
+        return any(table_id in kept for kept in (*keyed, self._swept, self._stale, self._advancing))
+
     def turn_of(self, table_id: int) -> TurnPost | None:
         return self._turns.get(table_id)
 
@@ -527,7 +532,10 @@ class Publisher:
             log.info("table %d: older turn messages could not be looked for: %s", table.id, e)
 
     async def _retire(self, table_id: int) -> None:
+        """The table ended: its turn message goes, and so does all the publisher kept of it."""
         self._numbers.pop(table_id, None)
+        for kept in (self._swept, self._stale, self._advancing):
+            kept.discard(table_id)
         prev = self._turns.pop(table_id, None)
         if prev is not None:
             await self._delete(prev)

@@ -94,6 +94,8 @@ async def test_complete_three_player_game(world: World) -> None:
         [t] = run.bot.manager.tables()
         await check_finished_game(world, run, t.id, humans=3)
         assert stats.decisions == len(t.game.state.history)
+        # nothing of a finished table stays in the publisher (issue 15 item 13)
+        assert not run.bot.publisher.tracks(t.id)
     assert {"place", "provost", "castle", "favour"} <= set(stats.kinds), stats.kinds
     assert stats.selects and stats.buttons and stats.chains
     print(f"3 players: {stats.decisions} decisions, {stats.interactions} interactions, "
