@@ -46,6 +46,16 @@ from .table import Seat, Table
 log = logging.getLogger(__name__)
 
 
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """An answer to a pending decision that needs no person: `code` if it is known, else the AI
+    `level` that chooses it; `actor` is what the move log records (a store actor)."""
+
+    actor: str
+    code: str | None = None
+    level: str = "random"
+
+
 @dataclass(slots=True)
 class _SeatChange:
     seats: list[Seat]
@@ -213,15 +223,11 @@ class Turns:
                         return await self.finish(acc)
                     assert t.game is not None
                     d = t.decision
-                    assert d is not None
-                    s = t.seats[d.player]
-                    if s.is_ai:
-                        actor, level = AI, s.ai_level or self.ai_level
-                    else:  # a person's seat taken over after missed deadlines
-                        actor, level = TAKEOVER, t.settings.ai_level
-                    code = seeded_choice(t.game, t.seed, level)
+                    a = self._answer(t)
+                    assert d is not None and a is not None
+                    code = a.code if a.code is not None else seeded_choice(t.game, t.seed, a.level)
                     try:
-                        step = await self.apply(t, d.seq, d.player, code, None, actor)
+                        step = await self.apply(t, d.seq, d.player, code, None, a.actor)
                     except Unavailable:
                         # What was done so far stands and is reported; `advance` tries again.
                         log.warning("table %d: an AI move could not be saved; the table waits", t.id)
@@ -234,11 +240,23 @@ class Turns:
             self._playing.discard(t.id)
 
     def _automatic_pending(self, t: Table) -> bool:
-        """The table's pending decision is an AI seat's or a taken-over seat's."""
+        """The table's pending decision is answered without asking a person."""
+        return self._answer(t) is not None
+
+    def _answer(self, t: Table) -> Answer | None:
+        """How the table's pending decision is answered without asking a person, if it is: an AI
+        seat's or a taken-over seat's level."""
         if t.status != STARTED or not self.registry.holds(t):
-            return False
+            return None
         d = t.decision
-        return d is not None and t.seats[d.player].automatic
+        if d is None:
+            return None
+        s = t.seats[d.player]
+        if s.is_ai:
+            return Answer(AI, level=s.ai_level or self.ai_level)
+        if s.ai_takeover:  # a person's seat taken over after missed deadlines
+            return Answer(TAKEOVER, level=t.settings.ai_level)
+        return None
 
     # ----- the hand-over ---------------------------------------------------------------------------
 
