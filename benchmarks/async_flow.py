@@ -92,7 +92,7 @@ def show(title: str, figures: Any, seconds: float) -> None:
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
-    from tests.e2e.flow import OrdersUnavailable
+    from tests.e2e.flow_orders import OrdersUnavailable
 
     began = time.perf_counter()
     plain = await one_game(args.seed, args.rounds, False, args.render, args.spec_check)

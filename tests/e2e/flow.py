@@ -24,12 +24,12 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from bot.games import ActResult
-from bot.games.ai import choose, seeded_choice
-from bot.rules import TILES, Game, kind_facts
+from bot.games.ai import seeded_choice
+from bot.rules import Game, kind_facts
 from bot.store import PLAYER
 from bot.ui import ids
 from bot.ui.app import CaylusBot
@@ -42,6 +42,7 @@ from tests.fake_discord import (
     StoredMessage,
 )
 
+from .flow_orders import Orders, OrdersUnavailable, placement_now
 from .sim import Table as Lobby
 
 SELECT_CLICKS = 2  # a select costs two clicks: open it, pick the option (as issue 11 counts them)
@@ -56,10 +57,6 @@ SELECT = re.compile(ids.SELECT_TEMPLATE)
 OPENER = re.compile(ids.OPEN_TEMPLATE)
 
 
-class OrdersUnavailable(Exception):
-    """The bot has no command for standing orders or the placement queue."""
-
-
 # ----- what a person sees and presses ---------------------------------------------------------
 
 
@@ -72,26 +69,51 @@ class Offer:
     value: str | None = None
 
 
-def _numbered(match: re.Match[str] | None, table_id: int) -> int | None:
-    """The decision number a matched custom_id carries, if it is of table `table_id`."""
-    if match is None or int(match["table"]) != table_id:
+class Use(NamedTuple):
+    """What a component does for a person: open a chooser, answer with a code (a button), or
+    answer with one of its options' values (a select)."""
+
+    what: str  # "open", "choice" or "select"
+    table: int
+    seq: int
+    code: str = ""
+
+
+def use_of(component: dict[str, Any]) -> Use | None:
+    """What `component` does, read from its custom_id: by the templates of bot/ui/ids.py, else
+    (a format this module does not know yet) by position, `prefix:table:number:...:code`."""
+    custom_id = component.get("custom_id") or ""
+    kind = component.get("type")
+    if component.get("disabled") or kind not in (2, 3):
         return None
-    return int(match["seq"])
+    if kind == 2 and (m := OPENER.fullmatch(custom_id)):
+        return Use("open", int(m["table"]), int(m["seq"]))
+    if kind == 2 and (m := CHOICE.fullmatch(custom_id)):
+        return Use("choice", int(m["table"]), int(m["seq"]), m["code"])
+    if kind == 3 and (m := SELECT.fullmatch(custom_id)):
+        return Use("select", int(m["table"]), int(m["seq"]))
+    parts = custom_id.split(":")
+    if len(parts) < 3 or not (parts[1].isdigit() and parts[2].isdigit()):
+        return None
+    table, seq = int(parts[1]), int(parts[2])
+    if kind == 3:
+        return Use("select", table, seq)
+    if len(parts) < 4:
+        return None
+    return Use("open", table, seq) if parts[-1] == "open" else Use("choice", table, seq, parts[-1])
 
 
 def choice_offer(messages: list[StoredMessage], table_id: int, number: int, code: str) -> Offer | None:
     """The first component among `messages` that answers decision `number` with `code`."""
     for message in messages:
         for c in message.all_components():
-            custom_id = c.get("custom_id") or ""
-            if c.get("disabled"):
+            use = use_of(c)
+            if use is None or use.table != table_id or use.seq != number:
                 continue
-            if c.get("type") == 2 and (m := CHOICE.fullmatch(custom_id)):
-                if _numbered(m, table_id) == number and m["code"] == code:
-                    return Offer(message, custom_id)
-            elif c.get("type") == 3 and _numbered(SELECT.fullmatch(custom_id), table_id) == number:
-                if any(o.get("value") == code for o in c.get("options") or []):
-                    return Offer(message, custom_id, code)
+            if use.what == "choice" and use.code == code:
+                return Offer(message, c["custom_id"])
+            if use.what == "select" and any(o.get("value") == code for o in c.get("options") or []):
+                return Offer(message, c["custom_id"], code)
     return None
 
 
@@ -99,22 +121,23 @@ def opener_offer(messages: list[StoredMessage], table_id: int, number: int) -> O
     """The opener of decision `number` among `messages`, else any opener of the table."""
     found: Offer | None = None
     for message in messages:
-        for custom_id in message.custom_ids():
-            seq = _numbered(OPENER.fullmatch(custom_id), table_id)
-            if seq == number:
-                return Offer(message, custom_id)
-            if seq is not None and found is None:
-                found = Offer(message, custom_id)
+        for c in message.all_components():
+            use = use_of(c)
+            if use is None or use.what != "open" or use.table != table_id:
+                continue
+            if use.seq == number:
+                return Offer(message, c["custom_id"])
+            found = found or Offer(message, c["custom_id"])
     return found
 
 
 def shows(messages: list[StoredMessage], table_id: int, number: int) -> bool:
     """Some component among `messages` is for decision `number` (a choice or the opener)."""
     for message in messages:
-        for custom_id in message.custom_ids():
-            for template in (CHOICE, SELECT, OPENER):
-                if _numbered(template.fullmatch(custom_id), table_id) == number:
-                    return True
+        for c in message.all_components():
+            use = use_of(c)
+            if use is not None and use.table == table_id and use.seq == number:
+                return True
     return False
 
 
@@ -222,125 +245,6 @@ def count_pings(fake: FakeDiscord, channel_id: str, marks: list[Mark], first: in
     return out
 
 
-# ----- the orders adapter (issue 10's commands) ------------------------------------------------
-
-
-def default_production(tile: str) -> str:
-    """A regular player's standing choice at a choose-one production building: the larger yield,
-    else the cube that is not food (§3.1)."""
-    return max(TILES[tile].params, key=lambda code: (len(code), code != "F"))
-
-
-PRODUCTION_TILES = tuple(k for k, t in TILES.items() if t.effect == "produce" and len(t.params) > 1)
-
-
-class Orders:
-    """Standing orders and the queue, set through `/caylus orders` and `/caylus queue` as a
-    person types them. One function per order kind; the option names are read from the command
-    the bot synced (the first of the candidate names it has), so only this class changes when
-    the commands do."""
-
-    def __init__(self, fake: FakeDiscord, channel: FakeChannel, clicks: Clicks) -> None:
-        self.fake = fake
-        self.channel = channel
-        self.clicks = clicks
-        self.commands = synced_subcommands(fake)
-
-    def missing(self) -> str | None:
-        """Why orders cannot be set in this bot, or None."""
-        have = set(self.commands)
-        if not {"orders", "queue"} <= {name.split()[0] for name in have}:
-            return f"the bot has no /caylus orders and /caylus queue (it has: {', '.join(sorted(have))})"
-        return None
-
-    def _option(self, sub: str, *candidates: str) -> str | None:
-        names = self.commands.get(sub, [])
-        return next((c for c in candidates if c in names), None)
-
-    def _sub(self, *candidates: str) -> str:
-        found = next((c for c in candidates if c in self.commands), None)
-        if found is None:
-            raise OrdersUnavailable(f"no /caylus {' or '.join(candidates)}")
-        return found
-
-    async def _say(self, person: FakeMember, sub: str, options: dict[str, Any]) -> None:
-        handle = await self.fake.slash("caylus", subcommand=sub, user=person, channel=self.channel, options=options)
-        await handle.response()
-        self.clicks.commands += 1
-
-    async def provost(self, person: FakeMember, setting: str = "cuts") -> None:
-        """Provost: "ask me" only where a move would cut someone's worker, else stay."""
-        sub = self._sub("orders provost", "orders")
-        name = self._option(sub, "provost", "setting", "order")
-        if name is None:
-            raise OrdersUnavailable(f"/caylus {sub} has no provost option")
-        await self._say(person, sub, {name: setting})
-
-    async def production(self, person: FakeMember, tile: str, code: str) -> None:
-        """The standing production of one choose-one production building."""
-        sub = self._sub("orders produce", "orders production", "orders")
-        building = self._option(sub, "building", "tile", "produce_at")
-        choice = self._option(sub, "produce", "production", "choice", "cubes")
-        if building is None or choice is None:
-            raise OrdersUnavailable(f"/caylus {sub} has no building and production options")
-        await self._say(person, sub, {building: tile, choice: code})
-
-    async def castle(self, person: FakeMember) -> None:
-        """Deliver every batch I can."""
-        sub = self._sub("orders castle", "orders")
-        name = self._option(sub, "castle", "deliver_all", "batches")
-        if name is None:
-            raise OrdersUnavailable(f"/caylus {sub} has no castle option")
-        await self._say(person, sub, {name: True})
-
-    async def queue(self, person: FakeMember, code: str) -> None:
-        """Queue one placement (the person is not on turn)."""
-        sub = self._sub("queue add", "queue")
-        name = self._option(sub, "add", "target", "targets", "placement", "entry", "place")
-        if name is None:
-            raise OrdersUnavailable(f"/caylus {sub} has no option for a placement")
-        await self._say(person, sub, {name: code})
-
-    async def standing(self, person: FakeMember) -> None:
-        """Everything a regular player sets once at the start."""
-        await self.provost(person)
-        for tile in PRODUCTION_TILES:
-            await self.production(person, tile, default_production(tile))
-        await self.castle(person)
-
-
-def synced_subcommands(fake: FakeDiscord) -> dict[str, list[str]]:
-    """`/caylus` subcommands the bot synced ("queue add" for one in a group) -> option names."""
-    out: dict[str, list[str]] = {}
-    for command in fake.commands():
-        if command.get("name") != "caylus":
-            continue
-        for sub in command.get("options") or []:
-            inner = sub.get("options") or []
-            if sub.get("type") == 2:
-                for leaf in inner:
-                    out[f"{sub['name']} {leaf['name']}"] = [o["name"] for o in leaf.get("options") or []]
-            elif sub.get("type") == 1:
-                out[sub["name"]] = [o["name"] for o in inner]
-    return out
-
-
-def placement_now(game: Game, seat: int, table_seed: int) -> str | None:
-    """The placement the greedy AI would choose for `seat` if it were its turn now (a person
-    queueing while someone else places), or None when it has nothing to place."""
-    s = game.state
-    top = s.tasks[-1] if s.tasks else None
-    p = s.players[seat]
-    if top is None or top.kind != "place" or p.passed or p.workers == 0:
-        return None
-    state = s.copy()
-    state.tasks[-1] = replace(top, seat=seat)  # type: ignore[type-var]
-    trial = Game.resume(state, quiet=True)
-    if trial.to_move != seat:
-        return None
-    return choose(trial, "greedy", random.Random(f"{table_seed}:{len(s.history)}:{seat}"))
-
-
 # ----- the counts -------------------------------------------------------------------------------
 
 
@@ -427,8 +331,11 @@ class Flow:
         self.with_orders = orders
         self.timeout = timeout
         self.clicks = Clicks()
-        self.orders = Orders(fake, channel, self.clicks)
+        self.orders = Orders(fake, channel, self._commanded)
         self.queued: dict[int, tuple[int, int, int]] = {}  # seat -> (round, phase, workers) when queued
+
+    def _commanded(self) -> None:
+        self.clicks.commands += 1
 
     # ----- what a person sees ------------------------------------------------------------------
 
