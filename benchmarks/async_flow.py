@@ -1,6 +1,6 @@
 """The asynchronous flow of a 3-player table: how often people are asked, pinged and made to click.
 
-    python benchmarks/async_flow.py [--seed 1] [--rounds N] [--no-orders] [--render real]
+    python benchmarks/async_flow.py [--seed 1] [--rounds N] [--no-orders] [--render real] [--think S]
 
 Plays a complete game (or its first `--rounds` rounds) through the fake Discord with the real
 bot (discord.py, the manager, SQLite) in this process, three scripted people choosing as the
@@ -40,7 +40,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-async def one_game(seed: int, rounds: int | None, orders: bool, render: str, spec_check: bool) -> Any:
+async def one_game(
+    seed: int, rounds: int | None, orders: bool, render: str, spec_check: bool, think: float = 0.0
+) -> Any:
     """Play one game in a fresh fake and database; its `Figures`."""
     import pytest
 
@@ -62,7 +64,7 @@ async def one_game(seed: int, rounds: int | None, orders: bool, render: str, spe
             world.render = render_board_png if render == "real" else tiny_render
             world.table_seed(seed)
             async with world.bot() as run:
-                flow = Flow(run.bot, fake, channel, list(people.values()), orders=orders)
+                flow = Flow(run.bot, fake, channel, list(people.values()), orders=orders, think=think)
                 return await flow.play(rounds=rounds)
     finally:
         monkeypatch.undo()
@@ -95,7 +97,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     from tests.e2e.flow_orders import OrdersUnavailable
 
     began = time.perf_counter()
-    plain = await one_game(args.seed, args.rounds, False, args.render, args.spec_check)
+    plain = await one_game(args.seed, args.rounds, False, args.render, args.spec_check, args.think)
     show("Without orders", plain, time.perf_counter() - began)
     out: dict[str, Any] = plain.line()
     out["with_orders"] = None
@@ -104,7 +106,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         return out
     began = time.perf_counter()
     try:
-        ordered = await one_game(args.seed, args.rounds, True, args.render, args.spec_check)
+        ordered = await one_game(args.seed, args.rounds, True, args.render, args.spec_check, args.think)
     except OrdersUnavailable as why:
         print(f"With orders: not measured ({why})")
         return out
@@ -123,6 +125,13 @@ def main() -> None:
     )
     parser.add_argument(
         "--spec-check", action="store_true", help="let the fake validate every request against the OpenAPI spec"
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds each person waits before a decision once the bot is quiet (set it above any "
+        "delay the bot puts before a ping, or people answer before they are pinged)",
     )
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)

@@ -79,9 +79,10 @@ class Use(NamedTuple):
     code: str = ""
 
 
-def use_of(component: dict[str, Any]) -> Use | None:
+def use_of(component: dict[str, Any], *, by_position: bool = True) -> Use | None:
     """What `component` does, read from its custom_id: by the templates of bot/ui/ids.py, else
-    (a format this module does not know yet) by position, `prefix:table:number:...:code`."""
+    (a format this module does not know yet; only `by_position`) by position,
+    `prefix:table:number:...:code`."""
     custom_id = component.get("custom_id") or ""
     kind = component.get("type")
     if component.get("disabled") or kind not in (2, 3):
@@ -93,7 +94,7 @@ def use_of(component: dict[str, Any]) -> Use | None:
     if kind == 3 and (m := SELECT.fullmatch(custom_id)):
         return Use("select", int(m["table"]), int(m["seq"]))
     parts = custom_id.split(":")
-    if len(parts) < 3 or not (parts[1].isdigit() and parts[2].isdigit()):
+    if not by_position or len(parts) < 3 or not (parts[1].isdigit() and parts[2].isdigit()):
         return None
     table, seq = int(parts[1]), int(parts[2])
     if kind == 3:
@@ -104,16 +105,18 @@ def use_of(component: dict[str, Any]) -> Use | None:
 
 
 def choice_offer(messages: list[StoredMessage], table_id: int, number: int, code: str) -> Offer | None:
-    """The first component among `messages` that answers decision `number` with `code`."""
-    for message in messages:
-        for c in message.all_components():
-            use = use_of(c)
-            if use is None or use.table != table_id or use.seq != number:
-                continue
-            if use.what == "choice" and use.code == code:
-                return Offer(message, c["custom_id"])
-            if use.what == "select" and any(o.get("value") == code for o in c.get("options") or []):
-                return Offer(message, c["custom_id"], code)
+    """The first component among `messages` that answers decision `number` with `code` (one the
+    templates know first, so that a new kind of button is never taken for a choice by mistake)."""
+    for by_position in (False, True):
+        for message in messages:
+            for c in message.all_components():
+                use = use_of(c, by_position=by_position)
+                if use is None or use.table != table_id or use.seq != number:
+                    continue
+                if use.what == "choice" and use.code == code:
+                    return Offer(message, c["custom_id"])
+                if use.what == "select" and any(o.get("value") == code for o in c.get("options") or []):
+                    return Offer(message, c["custom_id"], code)
     return None
 
 
@@ -322,6 +325,7 @@ class Flow:
         people: list[FakeMember],
         *,
         orders: bool = False,
+        think: float = 0.0,
         timeout: float = 15.0,
     ) -> None:
         self.bot = bot
@@ -329,6 +333,7 @@ class Flow:
         self.channel = channel
         self.people = {p.id: p for p in people}
         self.with_orders = orders
+        self.think = think  # seconds a person takes before each decision, once the bot is quiet
         self.timeout = timeout
         self.clicks = Clicks()
         self.orders = Orders(fake, channel, self._commanded)
@@ -452,6 +457,9 @@ class Flow:
                 await self.settle()
                 if t.pending is None or t.pending.number != pending.number:
                     continue
+            if self.think:
+                await asyncio.sleep(self.think)
+                await self.settle()
             code = seeded_choice(game, t.seed, "greedy")
             person = self.people[str(pending.user_id)]
             await self.decide(person, t.id, pending.number, code, pending.decision.kind)
