@@ -1,0 +1,142 @@
+"""The asynchronous flow of a 3-player table: how often people are asked, pinged and made to click.
+
+    python benchmarks/async_flow.py [--seed 1] [--rounds N] [--no-orders] [--render real] [--think S]
+
+Plays a complete game (or its first `--rounds` rounds) through the fake Discord with the real
+bot (discord.py, the manager, SQLite) in this process, three scripted people choosing as the
+greedy AI would and making each choice through the UI (tests/e2e/flow.py says how): once as
+today's defaults leave them, and once with the standing orders a regular player sets (provost:
+ask only where a move would cut someone; a default production at each choose-one production
+building; deliver every batch) and, when not on turn, a queued placement. Issues 10 and 11
+define the figures:
+
+- decisions: every applied move; prompts: those a person made when asked; auto_applied: those
+  the game applied by itself (orders, obvious choices); queued_applied: placements from a queue;
+- pings: channel messages that call a person back for the decision pending then (the final
+  scores aside), per player per round;
+- clicks_per_decision: buttons + commands + 2 per select pick (open it, pick), per decision a
+  person made (asked, or queued);
+- lasting_messages_per_round: channel messages still there at the end; images_per_round: board
+  images posted or edited into channel messages; requests_per_decision: REST requests the bot
+  made from the start to the end of the game.
+
+The last line is one JSON object with those keys and "with_orders" (the same keys; null when the
+bot has no `/caylus orders` and `/caylus queue`, or with --no-orders).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+async def one_game(
+    seed: int, rounds: int | None, orders: bool, render: str, spec_check: bool, think: float = 0.0
+) -> Any:
+    """Play one game in a fresh fake and database; its `Figures`."""
+    import pytest
+
+    from bot.games import render_board_png
+    from tests.e2e.conftest import World, tiny_render
+    from tests.e2e.flow import Flow
+    from tests.fake_discord import FakeDiscord
+
+    fake = FakeDiscord(timeout=15.0, spec_check=spec_check)
+    guild = fake.add_guild("Caylus Club")
+    channel = fake.add_channel(guild, "caylus")
+    people = {name: fake.add_player(guild, name, global_name=name.title()) for name in ("ann", "bob", "cid")}
+    monkeypatch = pytest.MonkeyPatch()
+    await fake.start()
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            db = Path(tmp) / "db" / "flow.sqlite3"
+            world = World(fake, guild, channel, people, db, monkeypatch)
+            world.render = render_board_png if render == "real" else tiny_render
+            world.table_seed(seed)
+            async with world.bot() as run:
+                flow = Flow(run.bot, fake, channel, list(people.values()), orders=orders, think=think)
+                return await flow.play(rounds=rounds)
+    finally:
+        monkeypatch.undo()
+        await fake.stop()
+
+
+def show(title: str, figures: Any, seconds: float) -> None:
+    f = figures
+    line = f.line()
+    p = f.pings
+    c = f.clicks
+    print(f"{title}: {f.rounds} rounds, {f.decisions} decisions ({seconds:.0f} s)")
+    print(f"  moves by actor           {dict(sorted(f.actors.items()))}")
+    print(f"  prompts                  {f.prompts} ({line['prompts_per_player_round']} per player per round)")
+    print(
+        f"  pings                    {p.to_deciders} ({line['pings_per_player_round']} per player per round);"
+        f" at the end {p.at_end}, misdirected {p.misdirected}, repeated {p.repeated}"
+    )
+    print(f"  auto / queued applied    {f.auto_applied} / {f.queued_applied}")
+    print(
+        f"  clicks                   {c.total} = {c.presses} presses ({c.openers} openers)"
+        f" + {c.selects} select picks x2 + {c.commands} commands: {line['clicks_per_decision']} per decision"
+    )
+    print(f"  lasting messages         {f.lasting_messages} ({line['lasting_messages_per_round']} per round)")
+    print(f"  images                   {f.images} ({line['images_per_round']} per round)")
+    print(f"  requests                 {f.requests} ({line['requests_per_decision']} per decision)")
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    from tests.e2e.flow_orders import OrdersUnavailable
+
+    began = time.perf_counter()
+    plain = await one_game(args.seed, args.rounds, False, args.render, args.spec_check, args.think)
+    show("Without orders", plain, time.perf_counter() - began)
+    out: dict[str, Any] = plain.line()
+    out["with_orders"] = None
+    if args.no_orders:
+        print("With orders: not played (--no-orders)")
+        return out
+    began = time.perf_counter()
+    try:
+        ordered = await one_game(args.seed, args.rounds, True, args.render, args.spec_check, args.think)
+    except OrdersUnavailable as why:
+        print(f"With orders: not measured ({why})")
+        return out
+    show("With orders and the queue", ordered, time.perf_counter() - began)
+    out["with_orders"] = ordered.line()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--seed", type=int, default=1, help="the table's setup and the people's tie-breaks")
+    parser.add_argument("--rounds", type=int, default=None, help="stop after this round (default: the whole game)")
+    parser.add_argument("--no-orders", action="store_true", help="play only today's defaults")
+    parser.add_argument(
+        "--render", choices=("tiny", "real"), default="tiny", help="tiny: a 4x4 PNG (images are counted alike)"
+    )
+    parser.add_argument(
+        "--spec-check", action="store_true", help="let the fake validate every request against the OpenAPI spec"
+    )
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds each person waits before a decision once the bot is quiet (set it above any "
+        "delay the bot puts before a ping, or people answer before they are pinged)",
+    )
+    args = parser.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    print(json.dumps(asyncio.run(run(args))))
+
+
+if __name__ == "__main__":
+    main()
