@@ -26,7 +26,7 @@ def draw_road_static(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
 
 
 MARK_NAMES = {12: 0, 18: 1, 24: 2}
-PIECE_Y = 64  # the centre line of the pieces on a tile
+PIECE_Y = 70  # the centre line of the pieces on a tile
 
 
 def _next_free(state: State) -> int:
@@ -97,7 +97,7 @@ def draw_road(cv: Canvas) -> None:
             )
         worker = state.road_worker[space]
         if worker >= 0:
-            shapes.worker(img, state, marks, worker, b.x + 40, b.y + PIECE_Y, 42)
+            shapes.worker(img, state, marks, worker, b.x + 46, b.y + PIECE_Y, 40)
     # Beyond the provost nothing is activated in phase 5: fade those spaces.
     if not state.over:
         for space in range(state.provost + 1, ROAD_LEN + 1):
