@@ -12,6 +12,20 @@ from .shapes import Canvas
 BAND_H = 32
 
 
+def _draw_tags(cv: Canvas, seat: int, x: int, x2: int, y: float) -> None:
+    """Where the player stands apart from the cards' counts: passed (in phase 2), in the Inn.
+    Drawn where the card has room (both show on the board too: the bridge, the Inn)."""
+    state = cv.state
+    tags = []
+    if seat in state.passing and state.phase == 2:
+        tags.append(LABELS.passed.format(n=state.passing.index(seat) + 1))
+    if state.inn_right == seat:
+        tags.append(LABELS.in_inn)
+    text = " · ".join(tags)
+    if tags and text_width(text, 14, True) <= x2 - x:
+        draw_text(cv.img, (x, y), text, 14, style.INK_SOFT, bold=True)
+
+
 def draw_cards(cv: Canvas) -> None:
     """One card per player in turn order; the pending player's card framed."""
     img, d, state, marks = cv.img, cv.d, cv.state, cv.marks
@@ -24,24 +38,14 @@ def draw_cards(cv: Canvas) -> None:
         is_pending = seat == pending_seat
         fill = (255, 251, 238) if is_pending else style.PANEL
         d.rounded_rectangle(b.rect, radius=10, fill=fill, outline=style.PANEL_EDGE, width=2)
-        # The band: turn order and name on the player's colour, and a tag (passed, in the Inn).
+        # The band: turn order and name on the player's colour.
         d.rounded_rectangle((b.x, b.y, b.x2 - 1, b.y + BAND_H), radius=10, fill=colour)
         d.rectangle((b.x, b.y + BAND_H - 10, b.x2 - 1, b.y + BAND_H), fill=colour)
         by = b.y + BAND_H / 2 + 1
         x = b.x + 8
         x += draw_text(img, (x, by), f"{pos + 1}", 18, ink, bold=True) + 8
-        tags = []
-        if seat in state.passing and state.phase == 2:
-            tags.append(LABELS.passed.format(n=state.passing.index(seat) + 1))
-        if state.inn_right == seat:
-            tags.append(LABELS.in_inn)
-        tag_w = 0
-        if tags:
-            tag = " · ".join(tags)
-            tag_w = min(text_width(tag, 13, True), (b.w - 40) // 2)
-            draw_fitted(img, (b.x2 - 8, by), tag, 13, ink, tag_w, bold=True, anchor="r")
         name = display_name(p.name, seat)
-        draw_fitted(img, (x, by), name, 20, ink, b.x2 - 10 - x - tag_w - 6, bold=True, min_size=16)
+        draw_fitted(img, (x, by), name, 20, ink, b.x2 - 10 - x, bold=True, min_size=16)
         if is_pending:
             d.rounded_rectangle(
                 (b.x - 2, b.y - 2, b.x2 + 1, b.y2 + 1), radius=11, outline=style.PENDING, width=5
@@ -51,12 +55,13 @@ def draw_cards(cv: Canvas) -> None:
         shapes.worker(img, state, marks, seat, b.x + 24, y1, 38)
         x = b.x + 46
         x += draw_text(img, (x, y1), str(p.pp), 32, style.INK, bold=True) + 3
-        draw_text(img, (x, y1 + 6), LABELS.pp, 15, style.INK_SOFT, bold=True)
+        x += draw_text(img, (x, y1 + 6), LABELS.pp, 15, style.INK_SOFT, bold=True) + 12
         sprites.paste(img, sprites.coin(26), b.x2 - 22, y1)
-        draw_text(img, (b.x2 - 38, y1), str(p.deniers), 28, style.INK, bold=True, anchor="r")
+        w = draw_text(img, (b.x2 - 38, y1), str(p.deniers), 28, style.INK, bold=True, anchor="r")
+        _draw_tags(cv, seat, x, b.x2 - 38 - w - 12, y1)
         # Row 2: cubes F W S C G with their counts.
         y2 = b.y + BAND_H + 59
-        step = (b.w - 14) // 5
+        step = min(58, (b.w - 14) // 5)
         size = 20 if max(p.cubes) < 10 or step >= 48 else 16
         x = b.x + 8
         for idx in range(5):

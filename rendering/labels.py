@@ -46,6 +46,7 @@ class Labels(NamedTuple):
     final_scores: str = "FINAL SCORES"
     final_columns: tuple[str, str, str, str, str] = ("played", "gold", "cubes", "deniers", "total")
     winner: str = "winner"
+    player: str = "Player {n}"  # a name with nothing drawable left
 
 
 LABELS = Labels()
