@@ -44,13 +44,19 @@ def greedy_vs_random(args: argparse.Namespace) -> None:
         wins += won
         greedy_scores.append(totals[greedy_seat])
         random_scores.extend(t for s, t in enumerate(totals) if s != greedy_seat)
-        print(f"game {i + 1} seed {seed}: greedy {totals[greedy_seat]}, random {[t for s, t in enumerate(totals) if s != greedy_seat]}{' win' if won else ''}")
-    print(json.dumps({
-        "games": args.games,
-        "greedy_win_rate": round(wins / args.games, 3),
-        "greedy_mean_score": round(statistics.mean(greedy_scores), 1),
-        "random_mean_score": round(statistics.mean(random_scores), 1),
-    }))
+        print(
+            f"game {i + 1} seed {seed}: greedy {totals[greedy_seat]}, random {[t for s, t in enumerate(totals) if s != greedy_seat]}{' win' if won else ''}"
+        )
+    print(
+        json.dumps(
+            {
+                "games": args.games,
+                "greedy_win_rate": round(wins / args.games, 3),
+                "greedy_mean_score": round(statistics.mean(greedy_scores), 1),
+                "random_mean_score": round(statistics.mean(random_scores), 1),
+            }
+        )
+    )
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -60,8 +66,12 @@ def percentile(values: list[float], q: float) -> float:
 
 def strong_vs_greedy(args: argparse.Namespace) -> None:
     settings = SearchSettings(
-        think_s=args.think_ms / 1000, iterations=args.iterations, exploration=args.exploration,
-        scale=args.scale, rollout=args.rollout, rivalry=args.rivalry,
+        think_s=args.think_ms / 1000,
+        iterations=args.iterations,
+        exploration=args.exploration,
+        scale=args.scale,
+        rollout=args.rollout,
+        rivalry=args.rivalry,
     )
     start = time.perf_counter()
     wins = 0
@@ -77,11 +87,18 @@ def strong_vs_greedy(args: argparse.Namespace) -> None:
         while not game.over:
             if game.to_move == strong_seat:
                 t0 = time.perf_counter()
-                code = search(game, SearchSettings(
-                    think_s=settings.think_s, iterations=settings.iterations,
-                    exploration=settings.exploration, scale=settings.scale,
-                    rollout=settings.rollout, rivalry=settings.rivalry, seed=rng.getrandbits(32),
-                )).code
+                code = search(
+                    game,
+                    SearchSettings(
+                        think_s=settings.think_s,
+                        iterations=settings.iterations,
+                        exploration=settings.exploration,
+                        scale=settings.scale,
+                        rollout=settings.rollout,
+                        rivalry=settings.rivalry,
+                        seed=rng.getrandbits(32),
+                    ),
+                ).code
                 ms.append((time.perf_counter() - t0) * 1000)
             else:
                 code = choose(game, "greedy", rng)
@@ -93,28 +110,43 @@ def strong_vs_greedy(args: argparse.Namespace) -> None:
         strong_scores.append(totals[strong_seat])
         others = [t for s, t in enumerate(totals) if s != strong_seat]
         greedy_scores.extend(others)
-        print(f"game {i + 1} seed {seed}: strong {totals[strong_seat]}, greedy {others}{' win' if won else ''}"
-              f" ({wins}/{games})", flush=True)
+        print(
+            f"game {i + 1} seed {seed}: strong {totals[strong_seat]}, greedy {others}{' win' if won else ''}"
+            f" ({wins}/{games})",
+            flush=True,
+        )
         if args.max_minutes and time.perf_counter() - start > args.max_minutes * 60:
             break
-    print(json.dumps({
-        "games": games,
-        "strong_win_rate": round(wins / games, 3),
-        "strong_mean_score": round(statistics.mean(strong_scores), 1),
-        "greedy_mean_score": round(statistics.mean(greedy_scores), 1),
-        "ms_per_decision_p50": round(percentile(ms, 0.50), 1),
-        "ms_per_decision_p95": round(percentile(ms, 0.95), 1),
-    }))
+    print(
+        json.dumps(
+            {
+                "games": games,
+                "strong_win_rate": round(wins / games, 3),
+                "strong_mean_score": round(statistics.mean(strong_scores), 1),
+                "greedy_mean_score": round(statistics.mean(greedy_scores), 1),
+                "ms_per_decision_p50": round(percentile(ms, 0.50), 1),
+                "ms_per_decision_p95": round(percentile(ms, 0.95), 1),
+            }
+        )
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--strong", action="store_true", help="strong seat against three greedy seats")
-    parser.add_argument("--think-ms", type=int, default=2000, help="strong: think time per decision")
-    parser.add_argument("--iterations", type=int, default=None, help="strong: fixed iterations instead of time")
-    parser.add_argument("--max-minutes", type=float, default=0.0, help="stop after this wall-clock time")
+    parser.add_argument(
+        "--strong", action="store_true", help="strong seat against three greedy seats"
+    )
+    parser.add_argument(
+        "--think-ms", type=int, default=2000, help="strong: think time per decision"
+    )
+    parser.add_argument(
+        "--iterations", type=int, default=None, help="strong: fixed iterations instead of time"
+    )
+    parser.add_argument(
+        "--max-minutes", type=float, default=0.0, help="stop after this wall-clock time"
+    )
     defaults = SearchSettings()
     parser.add_argument("--exploration", type=float, default=defaults.exploration)
     parser.add_argument("--scale", type=float, default=defaults.scale)

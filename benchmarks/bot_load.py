@@ -63,7 +63,11 @@ async def drive(fake: Any) -> None:
     tables = []
     for i, channel in enumerate(channels):
         people = players[i * PEOPLE_PER_TABLE : (i + 1) * PEOPLE_PER_TABLE]
-        tables.append(Table(fake, channel, people, random.Random(seed + i), pick=short_game_pick, timeout=120.0))
+        tables.append(
+            Table(
+                fake, channel, people, random.Random(seed + i), pick=short_game_pick, timeout=120.0
+            )
+        )
 
     async def play(table: Table) -> None:
         creator = next(iter(table.people.values()))
@@ -93,7 +97,11 @@ async def drive(fake: Any) -> None:
                 "refused_callbacks": len(late),
                 "problems": [str(p) for p in fake.problems[:5]],
                 "slowest": [
-                    [r.label.split(":")[0], round((r.latency or 0) * 1000), round(r.dispatched_perf - began, 2)]
+                    [
+                        r.label.split(":")[0],
+                        round((r.latency or 0) * 1000),
+                        round(r.dispatched_perf - began, 2),
+                    ]
                     for r in slowest
                 ],
             }
@@ -138,7 +146,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         patch_discord(monkeypatch, FakeEndpoints.from_info(info))
         with tempfile.TemporaryDirectory() as tmp:
             settings = Settings(  # type: ignore[call-arg]
-                _env_file=None, discord_token=info["token"], database_path=Path(tmp) / "load.sqlite3"
+                _env_file=None,
+                discord_token=info["token"],
+                database_path=Path(tmp) / "load.sqlite3",
             )
             render = tiny_render if args.render == "tiny" else render_board_png
             processes = RENDER_PROCESSES if args.render == "real" else 0

@@ -57,7 +57,9 @@ def main() -> None:
         median_ms = statistics.median(times) * 1000
         if players == 4:
             ms_4p = [t * 1000 for t in times]
-        print(f"{players} players: median {median_ms:.2f} ms per game, median {statistics.median(decisions):.0f} decisions")
+        print(
+            f"{players} players: median {median_ms:.2f} ms per game, median {statistics.median(decisions):.0f} decisions"
+        )
     median_4p = statistics.median(ms_4p)
     quiet = []
     for seed in range(args.games):
@@ -66,13 +68,17 @@ def main() -> None:
         quiet.append((time.perf_counter() - start) * 1000)
     median_quiet = statistics.median(quiet)
     print(f"4 players, quiet: median {median_quiet:.2f} ms per game")
-    print(json.dumps({
-        "us_per_decision": round(statistics.median(per_decision), 2),
-        "ms_per_game_4p": round(median_4p, 3),
-        "games_per_s_4p": round(1000 / median_4p, 1),
-        "ms_per_game_4p_quiet": round(median_quiet, 3),
-        "clone_us": round(statistics.median(clone_times(min(args.games, 50))), 2),
-    }))
+    print(
+        json.dumps(
+            {
+                "us_per_decision": round(statistics.median(per_decision), 2),
+                "ms_per_game_4p": round(median_4p, 3),
+                "games_per_s_4p": round(1000 / median_4p, 1),
+                "ms_per_game_4p_quiet": round(median_quiet, 3),
+                "clone_us": round(statistics.median(clone_times(min(args.games, 50))), 2),
+            }
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -53,7 +53,11 @@ async def build_templates(path: Path, templates: int, seed: int) -> list[int]:
     try:
         for channel in range(templates):
             players = 2 + channel % 4
-            options = {"jeweller": rng.random() < 0.5, "lawyer_pp": rng.choice((3, 4)), "simple_favors": False}
+            options = {
+                "jeweller": rng.random() < 0.5,
+                "lawyer_pp": rng.choice((3, 4)),
+                "simple_favors": False,
+            }
             table = await manager.create_table(
                 1, channel, 0, "host", players, options,
                 seed=rng.randrange(10**9), seat_creator=False, ai_names=[f"P{i}" for i in range(players)],
@@ -90,7 +94,9 @@ def copy_tables(path: Path, templates: list[int], total: int) -> None:
                 (new, new, channel, src),
             )
             for table in ("seats", "moves", "snapshots"):
-                cols = [r[1] for r in con.execute(f"PRAGMA table_info({table})") if r[1] != "table_id"]
+                cols = [
+                    r[1] for r in con.execute(f"PRAGMA table_info({table})") if r[1] != "table_id"
+                ]
                 col_list = ", ".join(cols)
                 con.execute(
                     f"INSERT INTO {table} (table_id, {col_list}) SELECT ?, {col_list} FROM {table} WHERE table_id = ?",
@@ -140,7 +146,9 @@ async def measure(url: str, shard_count: int, shard_ids: list[int]) -> dict[str,
     }  # fmt: skip
 
 
-def measure_in_child(url: str, shard_count: int, shard_ids: list[int], repeat: int) -> dict[str, Any]:
+def measure_in_child(
+    url: str, shard_count: int, shard_ids: list[int], repeat: int
+) -> dict[str, Any]:
     runs = []
     for _ in range(repeat):
         out = subprocess.run(
@@ -176,13 +184,19 @@ async def build(url: str, tmp: Path, tables: int, templates: int, seed: int) -> 
 
 
 async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--tables", default="1000,10000", help="comma-separated table counts")
     parser.add_argument("--templates", type=int, default=50)
     parser.add_argument("--shards", type=int, default=2, help="shards the guilds are spread over")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=3, help="start-ups measured per case (median)")
-    parser.add_argument("--database-url", default=None, help="postgresql://… (default: a temporary SQLite file)")
+    parser.add_argument(
+        "--repeat", type=int, default=3, help="start-ups measured per case (median)"
+    )
+    parser.add_argument(
+        "--database-url", default=None, help="postgresql://… (default: a temporary SQLite file)"
+    )
     parser.add_argument("--measure", default=None, help=argparse.SUPPRESS)
     parser.add_argument("--shard-ids", default="0", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -211,7 +225,11 @@ async def main() -> None:
                     f" (peak RSS {m['peak_rss_mb']:.0f} MB)"
                 )  # fmt: skip
                 results.append({"tables": count, "case": label, "moves_in_db": db["moves"], **m})
-    print(json.dumps({"benchmark": "store_load", "backend": backend, "budget_s": 3.0, "results": results}))
+    print(
+        json.dumps(
+            {"benchmark": "store_load", "backend": backend, "budget_s": 3.0, "results": results}
+        )
+    )
 
 
 if __name__ == "__main__":

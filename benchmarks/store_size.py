@@ -57,7 +57,10 @@ def sqlite_size(path: Path) -> tuple[int, dict[str, int]]:
         con.execute("VACUUM")
         con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         try:
-            pages = {name: int(size) for name, size in con.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name")}
+            pages = {
+                name: int(size)
+                for name, size in con.execute("SELECT name, SUM(pgsize) FROM dbstat GROUP BY name")
+            }
         except sqlite3.OperationalError:  # SQLite built without dbstat
             pages = {}
     finally:
@@ -90,13 +93,21 @@ async def reset_postgres(url: str) -> None:
 
 
 async def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--database-url", default=None, help="postgresql://… (default: a temporary SQLite file)")
+    parser.add_argument(
+        "--database-url", default=None, help="postgresql://… (default: a temporary SQLite file)"
+    )
     args = parser.parse_args()
-    result: dict[str, Any] = {"benchmark": "store_size", "games": args.games, "players": args.players}
+    result: dict[str, Any] = {
+        "benchmark": "store_size",
+        "games": args.games,
+        "players": args.players,
+    }
     if args.database_url and is_postgres_url(args.database_url):
         url = args.database_url
         await reset_postgres(url)
@@ -114,7 +125,12 @@ async def main() -> None:
             await play(str(path), args.games, args.players, args.seed)
             size, pages = sqlite_size(path)
             per_game = (size - empty) / args.games
-            result |= {"backend": "sqlite", "bytes_per_game": round(per_game), "file_bytes": size, "pages": pages}
+            result |= {
+                "backend": "sqlite",
+                "bytes_per_game": round(per_game),
+                "file_bytes": size,
+                "pages": pages,
+            }
     print(f"{result['backend']}: {args.games} finished {args.players}-player games, "
           f"{result['bytes_per_game']:,} bytes per finished game")  # fmt: skip
     print(json.dumps(result))

@@ -1,7 +1,7 @@
 """The board image: a static background drawn once per layout, and the panels drawn over it.
 
-Each panel is a module (header, castle, bridge, specials, road, cards with favours, log with the
-key, stock, finals) with a `draw_*_static` part for the cached background where it has one and a
+Each panel is a module (header, cards with favours, castle, bridge, specials, road, stock,
+finals) with a `draw_*_static` part for the cached background where it has one and a
 `draw_*` part for what changes; `layout` says where everything lies.
 """
 
@@ -18,7 +18,7 @@ from .cards import draw_cards
 from .castle import draw_castle, draw_castle_static
 from .finals import draw_finals
 from .header import draw_header, draw_header_static
-from .log import draw_log, draw_log_static
+from .palette import encode_palette
 from .players import player_marks
 from .road import draw_road, draw_road_static
 from .shapes import Canvas
@@ -38,7 +38,6 @@ def _background(n: int, jeweller: bool) -> Image.Image:
     draw_specials_static(img, d, n)
     draw_road_static(img, d)
     draw_stock_static(img, d, jeweller)
-    draw_log_static(img, d, n)
     return img
 
 
@@ -54,7 +53,6 @@ def draw(view: BoardView) -> Image.Image:
     draw_specials(cv)
     draw_road(cv)
     draw_cards(cv)
-    draw_log(cv)
     if view.finals is not None:
         draw_finals(cv)
     else:
@@ -63,8 +61,8 @@ def draw(view: BoardView) -> Image.Image:
 
 
 def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes, quickly: an adaptive 256-colour palette (the board is flat colours and text)."""
-    quant = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    """PNG bytes, quickly: the colours of the one shipped palette (the board is flat colours and
+    text), so that no palette is chosen per image."""
     buf = io.BytesIO()
-    quant.save(buf, "PNG", compress_level=6)
+    encode_palette(img).save(buf, "PNG", compress_level=6)
     return buf.getvalue()

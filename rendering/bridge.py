@@ -7,19 +7,24 @@ from PIL import Image, ImageDraw
 from bot.rules import bridge_price
 
 from . import shapes, sprites, style
-from .fonts import draw_text
+from .fonts import draw_fitted, draw_text
+from .labels import LABELS
 from .layout import bridge_slot
 from .shapes import Canvas
+
+WORDS_W = 150  # provost and bailiff in words, on the right
 
 
 def draw_bridge_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int) -> None:
     """The panel and one empty slot per player (part of the static board)."""
-    shapes.panel(d, style.BRIDGE)
-    shapes.title(img, style.BRIDGE.x + 14, style.BRIDGE.y + 22, "BRIDGE", 15)
-    draw_text(img, (style.BRIDGE.x + 84, style.BRIDGE.y + 22), "passing order", 11, style.INK_SOFT)
+    b = style.BRIDGE
+    shapes.panel(d, b)
+    w = shapes.title(img, b.x + 14, b.y + 20, LABELS.bridge, 16)
+    left = b.x + 14 + w + 10
+    draw_fitted(img, (left, b.y + 21), LABELS.passing_order, 14, style.INK_SOFT, b.x2 - 12 - left)
     for i in range(n):
         cx, cy = bridge_slot(i)
-        shapes.slot(d, cx, cy, 15, str(i + 1), img)
+        shapes.slot(d, cx, cy, 17, str(i + 1), img)
 
 
 def draw_bridge(cv: Canvas) -> None:
@@ -28,20 +33,39 @@ def draw_bridge(cv: Canvas) -> None:
     b = style.BRIDGE
     for i, seat in enumerate(state.passing[: state.n]):
         cx, cy = bridge_slot(i)
-        sprites.paste(img, sprites.disc(state.players[seat].colour, marks[seat], 30), cx, cy)
-    y = b.y + 98
+        sprites.paste(img, sprites.disc(state.players[seat].colour, marks[seat], 34), cx, cy)
+    y = b.y + 104
     x = b.x + 14
+    room = b.w - 28
     if state.over:
-        text = "the game is over"
-        draw_text(img, (x, y), text, 13, style.INK_SOFT)
+        draw_fitted(img, (x, y), LABELS.game_is_over, 16, style.INK_SOFT, room)
     else:
-        x += draw_text(img, (x, y), "next worker", 13, style.INK_SOFT) + 8
-        x += draw_text(img, (x, y), f"{bridge_price(state)}", 24, style.INK, bold=True) + 3
-        sprites.paste(img, sprites.coin(20), x + 10, y)
-        draw_text(img, (x + 26, y + 1), "(own building or Inn: 1)", 11, style.INK_SOFT)
+        label_w = min(room - 60, 170)
+        x += draw_fitted(img, (x, y), LABELS.next_worker, 16, style.INK_SOFT, label_w) + 8
+        x += draw_text(img, (x, y), f"{bridge_price(state)}", 26, style.INK, bold=True) + 3
+        sprites.paste(img, sprites.coin(22), x + 11, y)
+        left = x + 30
+        text = f"({LABELS.own_building})"
+        draw_fitted(img, (left, y + 1), text, 13, style.INK_SOFT, b.x2 - 10 - left, min_size=11)
     # Provost and bailiff, in words too.
-    px = b.x2 - 118
-    sprites.paste(img, sprites.provost(26), px, b.y + 54)
-    draw_text(img, (px + 18, b.y + 54), f"provost {state.provost}", 13, style.PROVOST, bold=True)
-    sprites.paste(img, sprites.bailiff(26), px, b.y + 86 - 2)
-    draw_text(img, (px + 18, b.y + 84), f"bailiff {state.bailiff}", 13, style.BAILIFF, bold=True)
+    px = b.x2 - WORDS_W
+    sprites.paste(img, sprites.provost(28), px, b.y + 52)
+    draw_fitted(
+        img,
+        (px + 18, b.y + 52),
+        LABELS.provost.format(space=state.provost),
+        17,
+        style.PROVOST,
+        WORDS_W - 30,
+        bold=True,
+    )
+    sprites.paste(img, sprites.bailiff(28), px, b.y + 84)
+    draw_fitted(
+        img,
+        (px + 18, b.y + 84),
+        LABELS.bailiff.format(space=state.bailiff),
+        17,
+        style.BAILIFF,
+        WORDS_W - 30,
+        bold=True,
+    )

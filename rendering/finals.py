@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from . import shapes, sprites, style
-from .fonts import draw_text, fit
+from .fonts import draw_fitted, draw_text, fit
+from .labels import LABELS
 from .players import display_name
 from .shapes import Canvas
+
+COLUMNS = (520, 640, 760, 880, 1050)  # right edges of played, gold, cubes, deniers, total
+COLUMN_W = 110
 
 
 def draw_finals(cv: Canvas) -> None:
@@ -14,17 +18,18 @@ def draw_finals(cv: Canvas) -> None:
     finals, won = list(cv.view.finals or ()), set(cv.view.winners)
     box = style.FINAL
     d.rounded_rectangle(box.rect, radius=10, fill=(255, 250, 236), outline=style.PENDING, width=3)
-    shapes.title(img, box.x + 14, box.y + 16, "FINAL SCORES", 15)
-    cols = (("played", 430), ("gold", 530), ("cubes", 630), ("deniers", 730), ("total", 850))
+    shapes.title(img, box.x + 14, box.y + 16, LABELS.final_scores, 16)
     hy = box.y + 16
-    for label, cx in cols:
-        draw_text(img, (box.x + cx, hy), label, 12, style.INK_SOFT, bold=True, anchor="r")
+    for label, cx in zip(LABELS.final_columns, COLUMNS, strict=True):
+        draw_fitted(
+            img, (box.x + cx, hy), label, 15, style.INK_SOFT, COLUMN_W, bold=True, anchor="r"
+        )
     ranked = sorted(
         finals, key=lambda f: (f.player not in won, -f.total, state.turn_order.index(f.player))
     )
-    row_h = min(24, (box.h - 36) // max(1, len(ranked)))
+    row_h = min(28, (box.h - 36) // max(1, len(ranked)))
     for i, f in enumerate(ranked):
-        y = box.y + 38 + i * row_h + row_h / 2 - 2
+        y = box.y + 34 + i * row_h + row_h / 2
         p = state.players[f.player]
         if f.player in won:
             d.rounded_rectangle(
@@ -33,22 +38,25 @@ def draw_finals(cv: Canvas) -> None:
                 fill=(255, 236, 170),
             )
         rank = 1 + sum(1 for g in finals if g.total > f.total)
-        draw_text(img, (box.x + 30, y), f"{rank}.", 15, style.INK, bold=True, anchor="r")
-        sprites.paste(img, sprites.disc(p.colour, marks[f.player], 20), box.x + 48, y)
-        name = fit(display_name(p.name, f.player), 16, True, 300)
-        w = draw_text(img, (box.x + 64, y), name, 16, style.INK, bold=True)
+        draw_text(img, (box.x + 34, y), f"{rank}.", 19, style.INK, bold=True, anchor="r")
+        sprites.paste(img, sprites.disc(p.colour, marks[f.player], 24), box.x + 54, y)
+        name = fit(display_name(p.name, f.player), 20, True, 300)
+        w = draw_text(img, (box.x + 72, y), name, 20, style.INK, bold=True)
         if f.player in won:
-            draw_text(img, (box.x + 72 + w, y), "winner", 12, (170, 110, 0), bold=True)
-        for (_, cx), val in zip(
-            cols, (f.pp_play, f.gold_pp, f.cubes_pp, f.deniers_pp, f.total), strict=True
-        ):
-            plus = "" if cx in (430, 850) else "+"
-            draw_text(
+            draw_fitted(
                 img,
-                (box.x + cx, y),
-                f"{plus}{val}",
-                18 if cx == 850 else 15,
-                style.INK,
-                bold=cx == 850,
-                anchor="r",
+                (box.x + 82 + w, y),
+                LABELS.winner,
+                15,
+                (170, 110, 0),
+                COLUMNS[0] - COLUMN_W - 92 - w,
+                bold=True,
+            )
+        values = (f.pp_play, f.gold_pp, f.cubes_pp, f.deniers_pp, f.total)
+        for k, (cx, val) in enumerate(zip(COLUMNS, values, strict=True)):
+            plus = "" if k in (0, 4) else "+"
+            total = k == 4
+            text = f"{plus}{val}"
+            draw_text(
+                img, (box.x + cx, y), text, 22 if total else 19, style.INK, bold=total, anchor="r"
             )

@@ -17,6 +17,7 @@ import threading
 import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -235,3 +236,46 @@ def draw_text(
     top = y - ascent + size * 0.36
     img.paste(colour, (int(round(x)), int(round(top))), mask)
     return w
+
+
+class Fitted(NamedTuple):
+    """A label drawn into a box: its text, nominal size, weight, box width and smallest size."""
+
+    text: str
+    size: int
+    bold: bool
+    width: int
+    least: int
+
+
+# When a list, every fitted label is recorded in it: the tests measure each label against its
+# box with the shipped fonts.
+FIT_LOG: list[Fitted] | None = None
+
+
+def fit_size(text: str, size: int, bold: bool, max_width: int, min_size: int) -> int:
+    """The largest size from `size` down to `min_size` at which `text` fits `max_width` px."""
+    while size > min_size and text_width(text, size, bold) > max_width:
+        size -= 1
+    return size
+
+
+def draw_fitted(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    colour: Colour,
+    max_width: int,
+    *,
+    bold: bool = False,
+    anchor: str = "l",
+    min_size: int | None = None,
+) -> int:
+    """Draw a label in a box `max_width` px wide: a little smaller if it must (down to
+    `min_size`, by default 80 % of `size`), then cut with an ellipsis. Returns the width."""
+    least = min_size if min_size is not None else max(8, size * 4 // 5)
+    drawn = fit_size(text, size, bold, max_width, least)
+    if FIT_LOG is not None:
+        FIT_LOG.append(Fitted(text, size, bold, max_width, least))
+    return draw_text(img, xy, fit(text, drawn, bold, max_width), drawn, colour, bold, anchor)

@@ -1,6 +1,6 @@
 """Where everything lies on the board image: the boxes and slots of every panel.
 
-The large boxes (header, castle, bridge, specials, road, stock, player cards) are in `style`;
+The large boxes (header, player cards, castle, bridge, specials, road, stock) are in `style`;
 this module places what is inside them, so that the panels and the tests agree on positions.
 """
 
@@ -9,21 +9,27 @@ from __future__ import annotations
 from bot.rules import PRESTIGE, STONE, WOOD
 
 from . import style
+from .labels import LABELS
 from .style import Box
 from .tilefaces import STOCK_H, STOCK_W
 
-# ----- castle: three sections of house cells, and the castle worker track ------------------------
+# ----- castle: three sections of house cells side by side, and the castle worker track ----------
 
-CELL, CELL_GAP = 27, 3
+CELL, CELL_GAP = 28, 4
 SECTION_COLS = (3, 5, 7)
-TRACK_D = 26
+SECTION_GAP = 40
+TRACK_D = 24
 
 
 def section_origin(sec: int) -> tuple[int, int]:
     x = style.CASTLE.x + 14
     for i in range(sec):
-        x += SECTION_COLS[i] * (CELL + CELL_GAP) - CELL_GAP + 20
-    return x, style.CASTLE.y + 56
+        x += section_width(i) + SECTION_GAP
+    return x, style.CASTLE.y + 54
+
+
+def section_width(sec: int) -> int:
+    return SECTION_COLS[sec] * (CELL + CELL_GAP) - CELL_GAP
 
 
 def castle_cell(sec: int, k: int) -> Box:
@@ -34,13 +40,12 @@ def castle_cell(sec: int, k: int) -> Box:
 
 def section_box(sec: int) -> Box:
     x0, y0 = section_origin(sec)
-    cols = SECTION_COLS[sec]
-    return Box(x0 - 5, y0 - 5, cols * (CELL + CELL_GAP) - CELL_GAP + 10, 2 * CELL + CELL_GAP + 10)
+    return Box(x0 - 5, y0 - 5, section_width(sec) + 10, 2 * CELL + CELL_GAP + 10)
 
 
 def track_centre(i: int) -> tuple[float, float]:
     x_last = style.CASTLE.x2 - 14 - TRACK_D / 2
-    return x_last - (4 - i) * (TRACK_D + 6), style.CASTLE.y + 22
+    return x_last - (4 - i) * (TRACK_D + 5), style.CASTLE.y + 17
 
 
 # ----- special buildings ------------------------------------------------------------------------
@@ -63,56 +68,42 @@ def special_box_of(name: str) -> Box:
 def special_slots(name: str) -> list[tuple[float, float]]:
     box = special_box_of(name)
     n = len(SPECIAL_SLOTS.get(name, ("",)))
-    step = 40
+    step = 42
     x0 = box.cx - (n - 1) * step / 2
-    return [(x0 + i * step, box.y + 68) for i in range(n)]
+    return [(x0 + i * step, box.y + 70) for i in range(n)]
 
 
 # ----- bridge -----------------------------------------------------------------------------------
 
 
 def bridge_slot(i: int) -> tuple[float, float]:
-    return style.BRIDGE.x + 34 + i * 40, style.BRIDGE.y + 58
-
-
-# ----- the left column: player cards, then the log, then the key when there is room --------------
-
-LEGEND_H = 112
-
-
-def has_legend(n: int) -> bool:
-    return style.PLAYERS.y2 - style.card_box(n).y >= 260
-
-
-def log_box(n: int) -> Box:
-    y = style.card_box(n).y + 2
-    bottom = style.PLAYERS.y2 - (LEGEND_H + style.CARD_GAP if has_legend(n) else 0)
-    return Box(style.PLAYERS.x, y, style.PLAYERS.w, bottom - y)
-
-
-def legend_box() -> Box:
-    return Box(style.PLAYERS.x, style.PLAYERS.y2 - LEGEND_H, style.PLAYERS.w, LEGEND_H)
+    return style.BRIDGE.x + 30 + i * 40, style.BRIDGE.y + 60
 
 
 # ----- stock of buildings still to build --------------------------------------------------------
 
-STOCK_ROWS = (("Wood", WOOD), ("Stone", STONE), ("Prestige", PRESTIGE))
+STOCK_LABEL_W = 90
 
 
-def stock_ids(jeweller: bool) -> list[tuple[str, list[str]]]:
-    """The stock's rows (label, tile ids); the Jeweller only with its option."""
-    return [(label, [t for t in ids if jeweller or t != "jeweller"]) for label, ids in STOCK_ROWS]
+def stock_ids(jeweller: bool) -> list[tuple[str, str, list[str]]]:
+    """The stock's rows (label, tile kind, tile ids); the Jeweller only with its option."""
+    return [
+        (label, kind, [t for t in ids if jeweller or t != "jeweller"])
+        for label, kind, ids in zip(
+            LABELS.stock_rows, ("wood", "stone", "prestige"), (WOOD, STONE, PRESTIGE), strict=True
+        )
+    ]
 
 
 def stock_card(row: int, col: int) -> Box:
-    x = style.STOCK.x + 74 + col * (STOCK_W + 4)
-    y = style.STOCK.y + 28 + row * (STOCK_H + 4)
+    x = style.STOCK.x + STOCK_LABEL_W + col * (STOCK_W + 4)
+    y = style.STOCK.y + 30 + row * (STOCK_H + 4)
     return Box(x, y, STOCK_W, STOCK_H)
 
 
 def stock_card_of(tile_id: str, jeweller: bool) -> Box:
     """Where a tile's card lies in the stock panel."""
-    for row, (_, ids) in enumerate(stock_ids(jeweller)):
+    for row, (_, _, ids) in enumerate(stock_ids(jeweller)):
         if tile_id in ids:
             return stock_card(row, ids.index(tile_id))
     raise KeyError(tile_id)

@@ -6,6 +6,7 @@ import unicodedata
 from functools import lru_cache
 
 from .fonts import base_font_covers, clean_text
+from .labels import LABELS
 
 NAME_MAX_CHARS = 40
 
@@ -13,8 +14,10 @@ NAME_MAX_CHARS = 40
 @lru_cache(maxsize=1024)
 def display_name(name: str, seat: int) -> str:
     """The name as drawn: undrawable characters dropped, "Player N" if nothing is left."""
-    cleaned = clean_text(name)[:NAME_MAX_CHARS].strip()
-    return cleaned or f"Player {seat + 1}"
+    cleaned = clean_text(name)
+    if len(cleaned) > NAME_MAX_CHARS:
+        cleaned = cleaned[: NAME_MAX_CHARS - 1].rstrip() + "…"
+    return cleaned or LABELS.player.format(n=seat + 1)
 
 
 def player_marks(names: tuple[str, ...]) -> tuple[str, ...]:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.rules import FIXED_SPACES, ROAD_LEN, SECTIONS, TILES, State
+from bot.rules import FIXED_SPACES, ROAD_LEN, SECTIONS, State
 
 from . import shapes, sprites, style
-from .fonts import draw_text
+from .fonts import draw_fitted, draw_text, text_width
+from .labels import LABELS
 from .shapes import Canvas
 from .tilefaces import road_face
 
@@ -25,6 +26,7 @@ def draw_road_static(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
 
 
 MARK_NAMES = {12: 0, 18: 1, 24: 2}
+PIECE_Y = 70  # the centre line of the pieces on a tile
 
 
 def _next_free(state: State) -> int:
@@ -44,49 +46,58 @@ def draw_road(cv: Canvas) -> None:
         mark = MARK_NAMES.get(space, -1)
         if tid is None:
             if mark < 0:
-                draw_text(img, (b.x + 8, b.y + 14), str(space), 13, style.INK_FAINT, bold=True)
+                draw_text(img, (b.x + 9, b.y + 16), str(space), 18, style.INK_FAINT, bold=True)
             else:
-                draw_text(
+                text = LABELS.mark.format(section=SECTIONS[mark])
+                colour = style.SECTION_COLOURS[mark]
+                draw_fitted(
                     img,
                     (b.cx, b.y + 38),
-                    f"{SECTIONS[mark]} mark",
-                    12,
-                    style.SECTION_COLOURS[mark],
+                    text,
+                    16,
+                    colour,
+                    b.w - 10,
                     bold=True,
                     anchor="m",
+                    min_size=12,
                 )
             if space == next_free and not state.over:
                 d.rounded_rectangle(b.rect, radius=7, outline=(150, 132, 104), width=2)
-                draw_text(img, (b.cx, b.y2 - 14), "next building", 11, style.INK_SOFT, anchor="m")
+                draw_fitted(
+                    img,
+                    (b.cx, b.y2 - 16),
+                    LABELS.next_building,
+                    15,
+                    style.INK_SOFT,
+                    b.w - 10,
+                    anchor="m",
+                    min_size=11,
+                )
         else:
             if space not in FIXED_SPACES:
                 img.paste(road_face(tid), (b.x, b.y))
-            _, _, band_ink = style.KIND_COLOURS[TILES[tid].kind]
             if mark < 0:
-                draw_text(img, (b.x + 6, b.y + 13), str(space), 13, band_ink, bold=True)
+                draw_text(img, (b.x + 7, b.y2 - 13), str(space), 15, style.INK_SOFT, bold=True)
             owner = state.road_owner[space]
             if owner >= 0:
-                sprites.paste(
-                    img,
-                    sprites.house(state.players[owner].colour, marks[owner], 24),
-                    b.x2 - 16,
-                    b.y + 62,
-                )
+                house = sprites.house(state.players[owner].colour, marks[owner], 30)
+                sprites.paste(img, house, b.x2 - 21, PIECE_Y + b.y)
         if mark >= 0:
             # Scoring marks: the space number on a pill of the section's colour (§1.3).
+            y = b.y2 - 24 if tid is not None else b.y + 3
             d.rounded_rectangle(
-                (b.x + 1, b.y + 2, b.x + 25, b.y + 23),
+                (b.x + 2, y, b.x + 28, y + 21),
                 radius=6,
                 fill=style.SECTION_COLOURS[mark],
                 outline=(255, 255, 255),
                 width=1,
             )
             draw_text(
-                img, (b.x + 13, b.y + 13), str(space), 12, (255, 255, 255), bold=True, anchor="m"
+                img, (b.x + 15, y + 11), str(space), 14, (255, 255, 255), bold=True, anchor="m"
             )
         worker = state.road_worker[space]
         if worker >= 0:
-            shapes.worker(img, state, marks, worker, b.x + 22, b.y + 60, 34)
+            shapes.worker(img, state, marks, worker, b.x + 46, b.y + PIECE_Y, 40)
     # Beyond the provost nothing is activated in phase 5: fade those spaces.
     if not state.over:
         for space in range(state.provost + 1, ROAD_LEN + 1):
@@ -96,19 +107,22 @@ def draw_road(cv: Canvas) -> None:
         shapes.highlight(d, style.road_box(space), 3 if what == "built" else 2, colour)
         if what == "built":
             b = style.road_box(space)
+            w = text_width(LABELS.new, 13, True) + 12
             d.rounded_rectangle(
-                (b.x2 - 40, b.y - 7, b.x2 + 2, b.y + 8), radius=6, fill=style.HIGHLIGHT
+                (b.x2 - w, b.y - 8, b.x2 + 2, b.y + 9), radius=6, fill=style.HIGHLIGHT
             )
-            draw_text(img, (b.x2 - 19, b.y + 1), "NEW", 10, style.INK, bold=True, anchor="m")
+            draw_text(
+                img, (b.x2 - w / 2 + 1, b.y + 1), LABELS.new, 13, style.INK, bold=True, anchor="m"
+            )
     # Provost and bailiff: big pieces, a crimson frame, and a line where activation stops.
     pb = style.road_box(state.provost)
     d.rounded_rectangle(
-        (pb.x - 2, pb.y - 2, pb.x2 + 1, pb.y2 + 1), radius=8, outline=style.PROVOST, width=4
+        (pb.x - 2, pb.y - 2, pb.x2 + 1, pb.y2 + 1), radius=8, outline=style.PROVOST, width=5
     )
     bb = style.road_box(state.bailiff)
     if state.bailiff == state.provost:
-        sprites.paste(img, sprites.bailiff(30), bb.x + 56, bb.y + 60)
-        sprites.paste(img, sprites.provost(34), pb.x + 84, pb.y + 60)
+        sprites.paste(img, sprites.bailiff(36), bb.x + 74, bb.y + PIECE_Y)
+        sprites.paste(img, sprites.provost(40), pb.x + 104, pb.y + PIECE_Y)
     else:
-        sprites.paste(img, sprites.bailiff(30), bb.x + 66, bb.y + 60)
-        sprites.paste(img, sprites.provost(36), pb.x + 68, pb.y + 60)
+        sprites.paste(img, sprites.bailiff(36), bb.x + 84, bb.y + PIECE_Y)
+        sprites.paste(img, sprites.provost(42), pb.x + 88, pb.y + PIECE_Y)

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from bot.rules import State
 
 from . import sprites, style
-from .fonts import draw_text
+from .fonts import draw_fitted, draw_text
 from .style import Box
 from .view import BoardView
 
@@ -40,8 +40,12 @@ def panel(
     d.rounded_rectangle(box.rect, radius=radius, fill=fill, outline=edge, width=width)
 
 
+TITLE_W = 150  # a panel's title: room for a longer translation
+
+
 def title(img: Image.Image, x: float, y: float, text: str, size: int = 14) -> int:
-    return draw_text(img, (x, y), text, size, style.INK_SOFT, bold=True)
+    """A panel's title (CASTLE, BRIDGE, ...); returns its width."""
+    return draw_fitted(img, (x, y), text, size, style.INK_SOFT, TITLE_W, bold=True)
 
 
 def dim(

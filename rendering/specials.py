@@ -7,7 +7,8 @@ from PIL import Image, ImageDraw
 from bot.rules import SPECIAL_EFFECTS, SPECIAL_NAMES
 
 from . import shapes, style
-from .fonts import draw_text
+from .fonts import draw_fitted
+from .labels import LABELS
 from .layout import SPECIAL_ORDER, SPECIAL_SLOTS, special_box, special_slots
 from .shapes import Canvas
 
@@ -18,21 +19,31 @@ def draw_specials_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int) -> No
         box = special_box(i)
         band, body, band_ink = style.KIND_COLOURS["special"]
         d.rounded_rectangle(box.rect, radius=8, fill=body, outline=band, width=2)
-        d.rounded_rectangle((box.x, box.y, box.x2 - 1, box.y + 25), radius=8, fill=band)
-        d.rectangle((box.x, box.y + 18, box.x2 - 1, box.y + 25), fill=band)
-        draw_text(
-            img, (box.x + 8, box.y + 13), f"{i + 1} {SPECIAL_NAMES[name]}", 13, band_ink, bold=True
+        d.rounded_rectangle((box.x, box.y, box.x2 - 1, box.y + 27), radius=8, fill=band)
+        d.rectangle((box.x, box.y + 18, box.x2 - 1, box.y + 27), fill=band)
+        title = f"{i + 1} {SPECIAL_NAMES[name]}"
+        draw_fitted(
+            img, (box.x + 7, box.y + 14), title, 15, band_ink, box.w - 12, bold=True, min_size=11
         )
-        draw_text(
-            img, (box.cx, box.y + 38), SPECIAL_EFFECTS[name].hint, 11, style.INK_SOFT, anchor="m"
+        unused = name == "stables" and n == 2
+        hint = "" if unused else SPECIAL_EFFECTS[name].hint
+        draw_fitted(
+            img, (box.cx, box.y + 40), hint, 13, style.INK_SOFT, box.w - 10, anchor="m", min_size=10
         )
         labels = SPECIAL_SLOTS.get(name, ("",))
         for (cx, cy), label in zip(special_slots(name), labels, strict=True):
             shapes.slot(d, cx, cy, 18, label, img)
-        if name == "stables" and n == 2:
+        if unused:
             shapes.dim(img, box.rect, 0.55, body)
-            draw_text(
-                img, (box.cx, box.y2 - 10), "not used with 2 players", 10, style.PROVOST, anchor="m"
+            draw_fitted(
+                img,
+                (box.cx, box.y + 40),
+                LABELS.not_with_2,
+                13,
+                style.PROVOST,
+                box.w - 10,
+                anchor="m",
+                min_size=10,
             )
 
 
@@ -50,6 +61,6 @@ def draw_specials(cv: Canvas) -> None:
     for i, name in enumerate(SPECIAL_ORDER):
         for (cx, cy), seat in zip(special_slots(name), occupants[name], strict=False):
             if seat >= 0:
-                shapes.worker(img, state, marks, seat, cx, cy, 34)
+                shapes.worker(img, state, marks, seat, cx, cy, 38)
         if name in summary.specials:
             shapes.highlight(d, special_box(i), 3)

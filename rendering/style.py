@@ -7,11 +7,14 @@ from typing import NamedTuple
 Colour = tuple[int, int, int]
 
 # ----- canvas ------------------------------------------------------------------------------------
+# 1100 px wide: Discord's chat preview (550 px) shows it at exactly half size, so a 18 px label
+# is still 9 px there. Rows from the top: header, player cards, castle and bridge, specials,
+# the road, the stock (the final scores over it at the end).
 
-WIDTH, HEIGHT = 1360, 880
-MARGIN = 14
-GAP = 10
-HEADER_H = 64
+WIDTH, HEIGHT = 1100, 1058
+MARGIN = 10
+GAP = 8
+HEADER_H = 56
 
 
 class Box(NamedTuple):
@@ -41,27 +44,25 @@ class Box(NamedTuple):
         return self.y + self.h / 2
 
 
+INNER_W = WIDTH - 2 * MARGIN
 TOP = HEADER_H + GAP
-PLAYERS = Box(MARGIN, TOP, 404, HEIGHT - TOP - MARGIN)
-RIGHT_X = PLAYERS.x2 + GAP + 2
-RIGHT_W = WIDTH - MARGIN - RIGHT_X
+CARD_H = 136
+CARD_GAP = 8
+PLAYERS = Box(MARGIN, TOP, INNER_W, CARD_H)
 
-CASTLE = Box(RIGHT_X, TOP, 540, 134)
-BRIDGE = Box(CASTLE.x2 + GAP, TOP, WIDTH - MARGIN - CASTLE.x2 - GAP, 134)
-SPECIALS = Box(RIGHT_X, CASTLE.y2 + GAP, RIGHT_W, 100)
+CASTLE = Box(MARGIN, PLAYERS.y2 + GAP, 620, 142)
+BRIDGE = Box(CASTLE.x2 + GAP, CASTLE.y, WIDTH - MARGIN - CASTLE.x2 - GAP, CASTLE.h)
+SPECIALS = Box(MARGIN, CASTLE.y2 + GAP, INNER_W, 96)
 
 ROAD_COLS, ROAD_ROWS = 7, 4
 TILE_GAP = 6
-TILE_H = 84
-ROAD = Box(RIGHT_X, SPECIALS.y2 + GAP, RIGHT_W, ROAD_ROWS * TILE_H + (ROAD_ROWS - 1) * TILE_GAP)
+TILE_H = 96
+ROAD = Box(MARGIN, SPECIALS.y2 + GAP, INNER_W, ROAD_ROWS * TILE_H + (ROAD_ROWS - 1) * TILE_GAP)
 TILE_W = (ROAD.w - (ROAD_COLS - 1) * TILE_GAP) // ROAD_COLS
 
 BOTTOM_Y = ROAD.y2 + GAP
-STOCK = Box(RIGHT_X, BOTTOM_Y, RIGHT_W, HEIGHT - MARGIN - BOTTOM_Y)
+STOCK = Box(MARGIN, BOTTOM_Y, INNER_W, HEIGHT - MARGIN - BOTTOM_Y)
 FINAL = STOCK
-
-CARD_H = 124
-CARD_GAP = 6
 
 
 def road_box(space: int) -> Box:
@@ -72,9 +73,10 @@ def road_box(space: int) -> Box:
     )
 
 
-def card_box(position: int) -> Box:
-    """Player card `position` in turn order (0 = first)."""
-    return Box(PLAYERS.x, PLAYERS.y + position * (CARD_H + CARD_GAP), PLAYERS.w, CARD_H)
+def card_box(position: int, n: int) -> Box:
+    """Player card `position` in turn order (0 = first) of `n`, side by side under the header."""
+    w = (PLAYERS.w - (n - 1) * CARD_GAP) // n
+    return Box(PLAYERS.x + position * (w + CARD_GAP), PLAYERS.y, w, CARD_H)
 
 
 # ----- colours ----------------------------------------------------------------------------------
@@ -129,14 +131,6 @@ KIND_COLOURS: dict[str, tuple[Colour, Colour, Colour]] = {
     "residence": ((62, 138, 70), (218, 238, 214), (255, 255, 255)),
     "prestige": ((48, 92, 176), (218, 228, 248), (255, 255, 255)),
     "special": ((98, 72, 120), (236, 228, 242), (255, 255, 255)),
-}
-KIND_LABELS = {
-    "neutral": "neutral",
-    "fixed": "printed",
-    "wood": "wood",
-    "stone": "stone",
-    "residence": "residence",
-    "prestige": "prestige",
 }
 
 # Cubes F, W, S, C, G.

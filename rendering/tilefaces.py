@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from bot.rules import CUBES, TILES, TRADES, Tile, effect_of
 
 from . import sprites, style
-from .fonts import draw_text, fit, text_width
+from .fonts import draw_fitted, draw_text, text_width
 
 Colour = tuple[int, int, int]
 # A token of an effect line: ("c", cube index or -1 for any/plain cube), ("t", text), ("d", coin).
@@ -133,19 +133,29 @@ def road_face(tile_id: str) -> Image.Image:
     img = Image.new("RGB", (w, h), style.BG)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=7, fill=body, outline=band, width=2)
-    d.rounded_rectangle((0, 0, w - 1, 25), radius=7, fill=band)
-    d.rectangle((0, 18, w - 1, 25), fill=band)
-    name = fit(tile_short_name(tile), 13, True, w - 30)
-    draw_text(img, (26, 13), name, 13, band_ink, bold=True)
+    d.rounded_rectangle((0, 0, w - 1, BAND_H), radius=7, fill=band)
+    d.rectangle((0, BAND_H - 7, w - 1, BAND_H), fill=band)
+    draw_fitted(
+        img,
+        (w / 2, BAND_H / 2 + 1),
+        tile_short_name(tile),
+        18,
+        band_ink,
+        w - 10,
+        bold=True,
+        anchor="m",
+        min_size=13,
+    )
     tokens = effect_tokens(tile)
-    size, icon = 11, 12
+    size, icon = 13, 14
     while _token_width(tokens, size, icon) > w - 8 and size > 9:
         size, icon = size - 1, icon - 1
-    draw_tokens(img, 4, 36, tokens, size, icon, style.INK, centre_width=w - 8)
+    draw_tokens(img, 4, BAND_H + 14, tokens, size, icon, style.INK, centre_width=w - 8)
     return img
 
 
-STOCK_W, STOCK_H = 80, 42
+BAND_H = 28
+STOCK_W, STOCK_H = 104, 44
 
 
 @cache
@@ -157,11 +167,19 @@ def stock_face(tile_id: str) -> Image.Image:
     img = Image.new("RGB", (w, h), style.PANEL)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=5, fill=body, outline=band, width=2)
-    d.rounded_rectangle((0, 0, w - 1, 17), radius=5, fill=band)
-    d.rectangle((0, 12, w - 1, 17), fill=band)
-    name = tile_short_name(tile)
-    size = 11 if text_width(name, 11, True) <= w - 6 else 10
-    draw_text(img, (w / 2, 9), fit(name, size, True, w - 6), size, band_ink, bold=True, anchor="m")
+    d.rounded_rectangle((0, 0, w - 1, 19), radius=5, fill=band)
+    d.rectangle((0, 13, w - 1, 19), fill=band)
+    draw_fitted(
+        img,
+        (w / 2, 10),
+        tile_short_name(tile),
+        14,
+        band_ink,
+        w - 6,
+        bold=True,
+        anchor="m",
+        min_size=11,
+    )
     tokens: list[Token] = []
     for idx, n in enumerate(tile.cost):
         if n == 1:
@@ -170,9 +188,9 @@ def stock_face(tile_id: str) -> Image.Image:
             tokens += [("t", str(n)), ("c", idx)]
     if tile.any_cubes:
         tokens.append(("c", -1))
-    draw_tokens(img, 4, 30, tokens, 11, 11, style.INK)
+    draw_tokens(img, 4, 31, tokens, 13, 13, style.INK)
     pp = f"{tile.pp}"
-    pw = text_width(pp, 12, True)
-    draw_text(img, (w - 5 - pw - 12, 30), pp, 12, style.INK, bold=True)
-    sprites.paste(img, sprites.prestige(11), w - 5 - 11, 30 - 5.5, centre=False)
+    pw = text_width(pp, 15, True)
+    draw_text(img, (w - 5 - pw - 15, 31), pp, 15, style.INK, bold=True)
+    sprites.paste(img, sprites.prestige(14), w - 5 - 14, 31 - 7, centre=False)
     return img

@@ -42,6 +42,19 @@ CASES: dict[str, Case] = {
     "mid_5p_names": Case(
         5, 11, 66, ["李小龙", "Zoë 🎲 the Great", "👾👾", "Đorđe Šćekić", "Łucja Żółć"]
     ),
+    # Five players with long Cyrillic names: the narrowest cards.
+    "mid_5p_cyrillic": Case(
+        5,
+        21,
+        50,
+        [
+            "Константин Константинопольский",
+            "Екатерина Великая",
+            "Добрыня Никитич",
+            "Жанна",
+            "Святослав Всеволодович",
+        ],
+    ),
     # Five players late in the game.
     "late_5p": Case(5, 3, 90, ["Aurélie", "Борис", "Chloë", "Dmitri", "Éloïse"]),
     # Finished games with the final scores.
@@ -62,7 +75,17 @@ def freeze(name: str, case: Case) -> dict[str, Any]:
     return {
         "case": case._asdict(),
         "state": asdict(snap.game.state),
-        "events": [e._asdict() for e in snap.events],
+        "events": [
+            {
+                "kind": e.kind,
+                "text": e.text,
+                "player": e.player,
+                "round": e.round,
+                "phase": e.phase,
+                "data": e.data,
+            }
+            for e in snap.events
+        ],
         "pending": None
         if pending is None
         else {

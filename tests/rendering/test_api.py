@@ -166,17 +166,6 @@ def test_renders_from_several_threads_at_once() -> None:
     assert together == alone * 3
 
 
-def test_event_texts_use_the_names_as_drawn() -> None:
-    from rendering.log import event_line
-
-    pos = load("mid_5p_names")
-    raw = pos.state.players[2].name  # "👾👾": nothing of it can be drawn
-    assert (
-        event_line(pos.state, f"{raw}'s worker leaves the Inn")
-        == "Player 3's worker leaves the Inn"
-    )
-
-
 def _clear_font_caches() -> None:
     from rendering import fonts
 
@@ -238,4 +227,3 @@ def test_every_building_is_described_from_one_reading_of_its_tile() -> None:
         worker_effect = tile.kind not in ("residence", "prestige")
         assert bool(effect_words(tile.id)) == worker_effect, tile.id
         assert effect.kind == (tile.effect if worker_effect else effect.kind)
-

@@ -63,7 +63,7 @@ def _box_around(cx: float, cy: float, r: int) -> Box:
 
 
 def _card(state: State, seat: int) -> Box:
-    return style.card_box(state.turn_order.index(seat))
+    return style.card_box(state.turn_order.index(seat), state.n)
 
 
 def _free_space(state: State) -> int:
@@ -214,7 +214,7 @@ def test_turn_order_reorders_the_cards(base) -> None:
 
     before, after = _render(state, events, pending), _render(_edit(state, rotate), events, pending)
     for pos in range(state.n):
-        assert_shows(before, after, style.card_box(pos), f"card position {pos}", 0.02)
+        assert_shows(before, after, style.card_box(pos, state.n), f"card position {pos}", 0.02)
 
 
 @pytest.mark.parametrize("section", [0, 1, 2])
