@@ -5,8 +5,8 @@ and their buttons; every answer private, the channel told what a queue or a decl
 from __future__ import annotations
 
 from bot.games.orders import SeatOrders
-from bot.store import DECLARED, ORDER, QUEUE
 from bot.rules import Game
+from bot.store import DECLARED, ORDER, QUEUE
 from tests.fake_discord import FakeMember, StoredMessage
 from tests.games.helpers import pending_at
 
