@@ -11,7 +11,7 @@ works after it (the items are registered as `discord.ui.DynamicItem`s in `setup_
                                the pending one (nobody has acted since)
     cyo:<table>:<action>[:<arg>]  standing orders (bot/ui/orders.py): show, queue, always (panels);
                                off:<key> switches one off, set:<key> makes one (`castle.all`)
-    cyq:<table>                the select adding a placement to one's queue (its values: codes)
+    cyq:<table>:<group>        a select adding a placement to one's queue (its values: codes)
 
 The templates are mutually exclusive: discord.py dispatches a click to every template that
 matches, so no custom_id may match two of them. Choice codes never contain ':' and no code is
@@ -32,7 +32,7 @@ LOBBY_TEMPLATE = r"cyl:(?P<table>[0-9]+):(?P<action>" + "|".join(LOBBY_ACTIONS) 
 UNDO_TEMPLATE = r"cyu:(?P<table>[0-9]+):(?P<seq>[0-9]+)"
 ORDERS_ACTIONS = ("show", "queue", "always", "off", "set")
 ORDERS_TEMPLATE = r"cyo:(?P<table>[0-9]+):(?P<action>" + "|".join(ORDERS_ACTIONS) + r")(?::(?P<arg>[A-Za-z0-9_.+-]+))?"
-QUEUE_TEMPLATE = r"cyq:(?P<table>[0-9]+)"
+QUEUE_TEMPLATE = r"cyq:(?P<table>[0-9]+):(?P<group>[0-9]+)"
 
 CURRENT_TEMPLATES = (CHOICE_TEMPLATE, OPEN_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE, UNDO_TEMPLATE,
                      ORDERS_TEMPLATE, QUEUE_TEMPLATE)
@@ -86,5 +86,5 @@ def orders_id(table_id: int, action: str, arg: str | None = None) -> str:
     return _checked(f"cyo:{table_id}:{action}" + (f":{arg}" if arg else ""))
 
 
-def queue_id(table_id: int) -> str:
-    return _checked(f"cyq:{table_id}")
+def queue_id(table_id: int, group: int = 0) -> str:
+    return _checked(f"cyq:{table_id}:{group}")

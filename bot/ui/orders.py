@@ -60,16 +60,24 @@ def queue_candidates(game: Game) -> list[str]:
 
 
 def parse_places(game: Game, text: str) -> list[str]:
-    """"carpenter, r7, pass" -> ["r8", "r7", "pass"]: codes, special places or building names on
-    the road (a unique prefix); `BadOrder` names the first it cannot read."""
+    """"carpenter, peddler r7, pass" -> ["r8", "r7", "pass"]: codes, special places or building
+    names on the road (a unique prefix; a name and its space); `BadOrder` names the first it
+    cannot read."""
+    aliases: dict[str, set[str]] = {}
+    for code in ["pass", *SPECIALS, *_road_codes(game)]:
+        label = words.place_words(game, code).lower()
+        head = label.split(" (")[0]
+        aliases[code] = {code, label, head, f"{head} {code}", f"{code} {head}"}
+    free = set(queue_candidates(game)) | {"pass"}
     out = []
-    for item in [x.strip().lower() for x in re.split(r"[,;]+", text) if x.strip()]:
+    for item in [" ".join(x.split()).lower() for x in re.split(r"[,;]+", text) if x.strip()]:
         if o.is_place_code(item):
             out.append(item)
             continue
-        named = {words.place_words(game, c).lower(): c for c in ["pass", *SPECIALS, *_road_codes(game)]}
-        found = [c for label, c in named.items() if label.startswith(item) or item in label.split(" (")[0]]
-        found = [c for c in found if c in queue_candidates(game)] or found
+        found = [c for c, names in aliases.items() if item in names]
+        if not found:
+            found = [c for c, names in aliases.items() if any(n.startswith(item) for n in names)]
+        found = [c for c in found if c in free] or found  # a name on several spaces: the free ones
         if len(found) != 1:
             raise BadOrder(words.unknown_place(item, [words.place_words(game, c) for c in found]))
         out.append(found[0])
@@ -171,10 +179,14 @@ def orders_view(table: Table, orders: o.SeatOrders, *, queue_select: bool = Fals
     items: list[discord.ui.Item[Any]] = []
     row = 0
     if queue_select and table.game is not None and len(orders.queue) < o.QUEUE_LIMIT:
-        codes = ["pass", *queue_candidates(table.game)][:25]
-        options = [discord.SelectOption(label=words.place_words(table.game, c)[:100], value=c) for c in codes]
-        items.append(QueueSelect(table.id, options=options, row=0))
-        row = 1
+        codes = ["pass", *queue_candidates(table.game)]
+        for group in range(0, min(len(codes), 50), 25):  # at most 8 specials and 28 road spaces
+            options = [
+                discord.SelectOption(label=words.place_words(table.game, c)[:100], value=c)
+                for c in codes[group : group + 25]
+            ]
+            items.append(QueueSelect(table.id, group // 25, options=options, row=row))
+            row += 1
     for i, key in enumerate(off_keys(orders)[: ROW_WIDTH * (5 - row)]):
         items.append(OrdersButton(table.id, "off", key, label=words.off_label(key), row=row + i // ROW_WIDTH))
     return static_view(*items)
@@ -203,13 +215,16 @@ async def change(
     except Refusal as r:
         await replies.refuse(interaction, r)
         return
-    await show(bot, interaction, channel_id, orders, note=played_note(result) or words.SAVED, queue_select=queue_select)
+    await show(bot, interaction, channel_id, orders, note=played_note(result, standing=True) or words.SAVED, queue_select=queue_select)
 
 
-def played_note(result: ActResult | None) -> str:
+def played_note(result: ActResult | None, *, standing: bool = False) -> str:
+    """The line saying which moves a queue or a declaration played (with `standing`, also
+    those of standing orders: the player's own reply); "" when there were none."""
     if result is None or not result.moves:
         return ""
-    mine = [m for m in result.moves if m.user_id is None and m.actor in (o.QUEUE, o.DECLARED, o.ORDER)]
+    sources = (o.QUEUE, o.DECLARED, o.ORDER) if standing else (o.QUEUE, o.DECLARED)
+    mine = [m for m in result.moves if m.actor in sources]
     return words.queued_note([(m.actor, m.name, m.label) for m in mine]) if mine else ""
 
 
@@ -392,9 +407,11 @@ class OrdersButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
 class QueueSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.QUEUE_TEMPLATE):
     """Add the place picked to the end of one's queue."""
 
-    def __init__(self, table_id: int, *, options: list[discord.SelectOption] | None = None, row: int | None = None) -> None:
+    def __init__(
+        self, table_id: int, group: int = 0, *, options: list[discord.SelectOption] | None = None, row: int | None = None
+    ) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=ids.queue_id(table_id), placeholder=words.ADD_TO_QUEUE,
+            custom_id=ids.queue_id(table_id, group), placeholder=words.ADD_TO_QUEUE,
             options=options or [discord.SelectOption(label="…", value="…")], row=row,
         )  # fmt: skip
         super().__init__(select)
@@ -404,7 +421,7 @@ class QueueSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.Q
     async def from_custom_id(
         cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> QueueSelect:
-        return cls(int(match["table"]))
+        return cls(int(match["table"]), int(match["group"]))
 
     async def callback(self, interaction: Interaction) -> None:
         bot = host(interaction)

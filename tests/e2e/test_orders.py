@@ -193,3 +193,47 @@ async def test_orders_play_for_a_seat_the_ai_took_over(world: World) -> None:
             game.apply(m.code)
         assert provost and all(x == (ORDER, "0") for x in provost), provost  # the order, not the AI
         assert other and {who for who, _ in other} == {"takeover"}  # the AI elsewhere
+
+
+def test_what_people_type_for_the_queue_and_the_declaration() -> None:
+    import pytest
+
+    from bot.rules import new_game
+    from bot.ui.orders import BadOrder, parse_places, parse_target
+
+    game = new_game(["Ann", "Bob", "Cid"], 7)  # docs/notation.md: Peddler on road 7, Carpenters on 3 and 8
+    typed = "peddler, r8, pass, castle, trading post, Peddler R7, gold mine"
+    assert parse_places(game, typed) == ["r7", "r8", "pass", "castle", "trading", "r7", "r16"]
+    with pytest.raises(BadOrder, match=r"Carpenter \(road 3\), Carpenter \(road 8\)"):
+        parse_places(game, "carpenter")  # two of them: the refusal lists both
+    assert parse_places(game, "carpenter r3") == ["r3"]
+    with pytest.raises(BadOrder, match="not a place to queue"):
+        parse_places(game, "xyz")
+    assert [parse_target(x) for x in ("9", "road 12", "r3", "stay", "off")] == ["r9", "r12", "r3", "stay", None]
+    with pytest.raises(BadOrder, match="not a provost target"):
+        parse_target("r40")
+
+
+async def test_the_queue_panel_and_the_choosers_buttons(world: World) -> None:
+    from .helpers import open_chooser
+
+    async with world.bot() as run:
+        await seated_table(world, world.ann, [world.bob])
+        turn = await current_turn(world)
+        player = whose(turn, world)
+        other = world.bob if player is world.ann else world.ann
+        handle = await slash(world, other, "queue")
+        assert "empty" in await answer(handle)
+        panel = await handle.original()
+        [select, *_] = panel.selects()
+        assert {"pass", "castle", "gate"} <= {o["value"] for o in select["options"]}
+        pick = await world.fake.select(panel, select["custom_id"], ["castle"], user=other)
+        assert (await pick.response()).type == 6
+        await world.fake.state.changed.wait_for(lambda: "1. Castle" in panel.content, 5.0, lambda: panel.content)
+        assert run.bot.manager.orders(int(world.channel.id), int(other.id)).queue == ("castle",)
+        # the player on turn: Queue… on the chooser of a placement opens the same panel
+        chooser = await open_chooser(world, turn, player)
+        assert "Queue…" in chooser.button_labels()
+        queue_button = next(c for c in chooser.buttons() if c.get("label") == "Queue…")
+        opened = await world.fake.click(chooser, queue_button["custom_id"], user=player)
+        assert "empty" in await answer(opened)

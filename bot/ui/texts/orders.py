@@ -136,7 +136,7 @@ def queued_note(moves: Sequence[tuple[str, str, str]]) -> str:
     """The channel's line for moves played from a queue or a declaration: (source, player, label)."""
     parts = []
     for source, player, label in moves:
-        how = "queued" if source == "queue" else "declared ahead"
+        how = {"queue": "queued", "declared": "declared ahead"}.get(source, "standing order")
         parts.append(f"{name(player)}: {plain(label)} ({how})")
     return "📋 " + "; ".join(parts) + "."
 
