@@ -237,3 +237,23 @@ async def test_the_queue_panel_and_the_choosers_buttons(world: World) -> None:
         queue_button = next(c for c in chooser.buttons() if c.get("label") == "Queue…")
         opened = await world.fake.click(chooser, queue_button["custom_id"], user=player)
         assert "empty" in await answer(opened)
+
+
+def test_always_makes_the_decision_a_standing_order() -> None:
+    from bot.games.orders import answer as orders_answer
+    from bot.ui.orders import always_choices, set_order, switch_off
+    from tests.games.test_orders import until
+
+    for kind in ("produce", "favour", "provost", "castle"):
+        game = until(kind)
+        d = game.decision
+        assert d is not None
+        keys = always_choices(game, d)
+        if kind == "castle" and not keys:
+            continue  # no batch possible: nothing to make a standing order of
+        assert keys, kind
+        orders = set_order(keys[0])(SeatOrders())
+        got = orders_answer(game, orders)
+        assert got is not None and got.code in game.legal_codes(), (kind, keys)
+        off = keys[0].rsplit(".", 1)[0] if kind == "produce" else keys[0].split(".")[0]
+        assert switch_off(off)(orders).empty, (kind, off)
