@@ -39,7 +39,7 @@ FAVOUR_CHOICES = {
 PROVOST_WORDS = {
     "ask": "ask me",
     "stay": "never move it",
-    "cuts": "ask me only where a move would cut someone's worker; otherwise leave it",
+    "cuts": "ask me only where a move would cut (or save) someone's worker on the road; otherwise leave it",
 }
 
 ORDERS_BUTTON = "Orders…"
