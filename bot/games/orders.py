@@ -252,7 +252,8 @@ def after_move(
     if used is not None and used.after != orders.get(seat):
         out[seat] = used.after
     b, a = before.state, after.state
-    crossed = {p for p in (2, 4) if (b.round, b.phase) <= (b.round, p) < (a.round, a.phase)}
+    ends = [(r, p) for r in range(b.round, a.round + 1) for p in (2, 4)]
+    crossed = {p for r, p in ends if (b.round, b.phase) <= (r, p) < (a.round, a.phase)}
     if not crossed:
         return out
     for s, o in orders.items():
