@@ -196,10 +196,16 @@ def chooser_items(table_id: int, decision: Decision | None, game: Game | None, r
     """The chooser's buttons for orders (called by bot.ui.chooser): Queue… for a placement,
     Always… where the decision can become a standing order, Orders… otherwise."""
     if decision is not None and decision.kind == "place":
-        return [OrdersButton(table_id, "queue", label=words.QUEUE_BUTTON, row=row)]
+        return [queue_button(table_id, row=row)]
     if decision is not None and game is not None and always_choices(game, decision):
         return [OrdersButton(table_id, "always", label=words.ALWAYS_BUTTON, row=row)]
     return [OrdersButton(table_id, "show", label=words.ORDERS_BUTTON, row=row)]
+
+
+def queue_button(table_id: int, *, row: int | None = None) -> discord.ui.Item[Any]:
+    """A Queue… button for any message of the table (e.g. the turn message, for the players not
+    on turn): it shows the presser their own queue, privately, with the select to add to it."""
+    return OrdersButton(table_id, "queue", label=words.QUEUE_BUTTON, row=row)
 
 
 # ----- the flows ---------------------------------------------------------------------------------------
