@@ -210,9 +210,10 @@ def best_batch(cubes: list[int], batches: list[str]) -> str:
     """The batch (food first, then two different cubes; `FWS`…) that leaves the most batches
     still possible after it, gold spent last; "" when there is none. Delivering every batch one
     can (§2 phase 6) is then a run of these."""
+    order = "FWSCG"
+    batches = [b for b in batches if len(b) == 3 and all(ch in order for ch in b)]  # one batch each
     if not batches:
         return ""
-    order = "FWSCG"
 
     def after(batch: str) -> tuple[int, ...]:
         left = list(cubes)

@@ -141,6 +141,7 @@ def test_best_batch_keeps_the_most_batches_and_gold() -> None:
     # Gold is spent last: with wood, stone and gold, not the gold.
     assert best_batch([1, 1, 1, 0, 1], ["FWS", "FWG", "FSG"]) == "FWS"
     assert best_batch([1, 0, 0, 0, 0], []) == ""
+    assert best_batch([1, 1, 1, 0, 0], ["done", "FWS"]) == "FWS"  # codes other than one batch are left
 
 
 def test_favour_line() -> None:
