@@ -19,9 +19,11 @@ See `bot.games.manager` for the full surface. In short:
     manager.start_scheduler()                  # deadlines and reminders, from the store
 """
 
+from . import orders
 from .ai import LEVELS, seeded_choice
 from .deadlines import BaseListener, FiredTimer, Listener
 from .manager import Manager
+from .orders import SeatOrders
 from .refusals import (
     ActedSince,
     AlreadySeated,
@@ -55,6 +57,8 @@ from .settings import ABSENT_RULES, DEADLINES, TAKEOVER_AFTER, TableSettings, de
 from .table import GameResult, Pending, Seat, Table
 
 __all__ = [
+    "SeatOrders",
+    "orders",
     "ABSENT_RULES",
     "DEADLINES",
     "LEVELS",

@@ -36,6 +36,8 @@ Surface for the Discord layer (all ids are plain ints; every refusal is a `Refus
     result = await manager.advance(channel_id, max_moves=None)  # AI seats' pending decisions
     result = await manager.undo(channel_id, user_id, number=None)  # -> ActResult (.undone)
     manager.can_undo(channel_id, user_id)               # bool, cheap: show an Undo button?
+    manager.orders(channel_id, user_id)                 # SeatOrders: standing orders, queue, declaration
+    await manager.set_orders(channel_id, user_id, change)  # -> (SeatOrders, ActResult | None)
     await manager.take_back(channel_id, user_id)        # -> Table: the AI gives the seat back
     await manager.abandon(channel_id, user_id, *, is_moderator=False)            # -> Table
     manager.table(channel_id) / table_by_id(id) / tables()          # Table | None, list
@@ -131,10 +133,12 @@ from bot.store import GameStore, ShardFilter, open_store
 from .ai import LEVELS
 from .deadlines import MAX_SLEEP, FiredTimer, Listener
 from .lobby import Lobby
+from .orders import SeatOrders
 from .registry import Registry
 from .render import BoardRenderer, Renderer, render_board_png
 from .reports import PhaseReport
 from .results import ActResult, AppliedMove
+from .standing import Change, Standing
 from .table import Table
 from .timers import DAY, LOBBY_EXPIRY, Timers
 from .turns import Turns
@@ -174,6 +178,7 @@ class Manager:
         self._lobby = Lobby(self._registry, self._turns)
         self._undo = Undo(self._registry, self._turns)
         self._timers = Timers(self._registry, self._turns, lobby_expiry=lobby_expiry)
+        self._standing = Standing(self._registry, self._turns)
 
     # ----- life --------------------------------------------------------------------------------
 
@@ -339,6 +344,23 @@ class Manager:
         its deadline from now. Refusals: `NoTable`, `NotStarted`, `GameOver`, `NotAPlayer`,
         `NotTakenOver`, `Unavailable`."""
         return await self._undo.take_back(channel_id, user_id)
+
+    # ----- standing orders, the placement queue, the provost declared ahead ----------------------
+
+    def orders(self, channel_id: int, user_id: int) -> SeatOrders:
+        """The user's standing orders, queue and declaration at the channel's game (see
+        `bot.games.orders`); only they may be shown them. Refusals: `NoTable`, `NotStarted`,
+        `GameOver`, `NotAPlayer`."""
+        return self._standing.orders(channel_id, user_id)
+
+    async def set_orders(
+        self, channel_id: int, user_id: int, change: Change
+    ) -> tuple[SeatOrders, ActResult | None]:
+        """Change the user's orders (`change(orders) -> orders`, e.g. a function of
+        `bot.games.orders`), stored at once; if they now answer the pending decision it is
+        played (its result is handed to the listener too). Returns the orders afterwards and
+        that result (None if nothing was played). Refusals: as `orders`, `Unavailable`."""
+        return await self._standing.change(channel_id, user_id, change)
 
     # ----- deadlines -----------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from typing import Any
 from bot.rules import Decision, Event, Game, Options, ScoreLine
 from bot.store import ABANDONED, FINISHED, OPEN, STARTED, MoveRecord, SeatRecord, TableRecord
 
+from .orders import SeatOrders
 from .reports import Chronicle
 from .settings import TableSettings
 
@@ -153,6 +154,9 @@ class Table:
         self.reported_seq = rec.reported_seq
         self.seats: list[Seat] = [Seat.from_record(s) for s in rec.seats]
         self.settings = TableSettings.from_dict(rec.settings)
+        # Standing orders, placement queue and declaration of the seats that have some
+        # (bot.games.orders); stored with the seats, changed only under the table's lock.
+        self.orders: dict[int, SeatOrders] = {s.seat: SeatOrders.from_json(s.orders) for s in rec.seats if s.orders}
 
     # ----- reading ------------------------------------------------------------------------
 

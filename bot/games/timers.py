@@ -16,6 +16,7 @@ from bot.store import ABANDONED, AUTO, REMINDER, StoreError, TimerRecord
 
 from .ai import seeded_choice
 from .deadlines import MAX_SLEEP, TIMER_KINDS, FiredTimer, Scheduler, decision_timers
+from .orders import answer
 from .refusals import Unavailable
 from .registry import Registry
 from .results import ActResult, MissedDeadline
@@ -139,7 +140,7 @@ class Timers:
             return out
         for t in sorted(self.registry.tables(), key=lambda x: x.id):
             p = t.pending
-            if p is None or not p.is_ai:
+            if p is None or not (p.is_ai or self.turns.ai_to_play(t)):  # also the seats' orders
                 continue
             try:
                 result = await self.turns.autoplay(t, ActResult(t, why=PLAY_ON))
@@ -228,6 +229,9 @@ class Timers:
     def _absent_choice(self, t: Table) -> str:
         """The choice made for an absent player (the table's `absent_rule`)."""
         assert t.game is not None
+        d = t.decision
+        if d is not None and (o := answer(t.game, t.orders.get(d.player))) is not None:
+            return o.code  # the player's own orders, where they apply
         rule = t.settings.absent_rule
         if rule != "auto":  # pragma: no cover - TableSettings admits "auto" only
             raise ValueError(f"unknown rule for absent players {rule!r}")

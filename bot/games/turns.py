@@ -28,6 +28,7 @@ from bot.store import (
 
 from .ai import seeded_choice
 from .deadlines import TIMER_KINDS, TurnTimers, decision_timers
+from .orders import after_move, answer, settle
 from .refusals import (
     Illegal,
     NoTable,
@@ -138,9 +139,12 @@ class Turns:
             nxt = game.decision
             timers, clock = decision_timers(t.settings, change.seats[nxt.player] if nxt else None, number + 1, now)
         move = MoveRecord(history_index, seat, user_id, code, now, actor, number)
+        used = answer(t.game, t.orders.get(seat)) if actor != PLAYER else None  # a queue entry, a declaration
+        orders = after_move(t.orders, t.game, game, used if used and used.code == code else None, seat)
 
         def committed() -> None:
             t.game, t.seats, t.log_rows, t.timers, t.updated_at = game, change.seats, number + 1, clock, now
+            settle(t.orders, orders)
             if snapshot is not None:
                 t.since_snapshot = []
             else:
@@ -156,6 +160,7 @@ class Turns:
                 t.id, move, snapshot=snapshot, finished=game.over,
                 seat_states=[x.record() for x in change.seats if x != t.seats[x.seat]],
                 clear_timers=TIMER_KINDS if t.settings.has_deadline else (), timers=timers,
+                orders=[(x, o.to_json()) for x, o in orders.items()],
             ),
             committed,
         )  # fmt: skip
@@ -245,7 +250,7 @@ class Turns:
 
     def _answer(self, t: Table) -> Answer | None:
         """How the table's pending decision is answered without asking a person, if it is: an AI
-        seat's or a taken-over seat's level."""
+        seat's level, the seat's standing orders, queue or declaration, a taken-over seat's level."""
         if t.status != STARTED or not self.registry.holds(t):
             return None
         d = t.decision
@@ -254,6 +259,8 @@ class Turns:
         s = t.seats[d.player]
         if s.is_ai:
             return Answer(AI, level=s.ai_level or self.ai_level)
+        if t.game is not None and (o := answer(t.game, t.orders.get(d.player))) is not None:  # the seat's orders (also taken over)
+            return Answer(o.source, o.code)
         if s.ai_takeover:  # a person's seat taken over after missed deadlines
             return Answer(TAKEOVER, level=t.settings.ai_level)
         return None

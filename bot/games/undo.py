@@ -28,6 +28,7 @@ from bot.rules import Event, Game
 from bot.store import AUTO, PLAYER, TAKEOVER, UNDO, MoveRecord, NewTimer
 
 from .deadlines import TIMER_KINDS, decision_timers
+from .orders import settle, without_queues
 from .refusals import (
     ActedSince,
     CannotUndo,
@@ -154,6 +155,7 @@ class Undo:
             number = t.log_rows  # the undo's own row; the decision gets the next number
             timers, clock = decision_timers(t.settings, seat, number + 1, now)
             row = MoveRecord(target.seq, seat.seat, user_id, target.code, now, UNDO, number)
+            emptied = without_queues(t.orders)  # queued placements were planned for what is undone
 
             def committed() -> None:
                 t.game = restored
@@ -166,6 +168,7 @@ class Undo:
                 t.since_snapshot.pop()
                 t.timers = clock
                 t.updated_at = now
+                settle(t.orders, emptied)
                 reg.timers_stored(timers)
 
             try:
@@ -174,6 +177,7 @@ class Undo:
                     reg.store.record_undo(
                         t.id, row, undone_n=target.pos,
                         clear_timers=TIMER_KINDS if t.settings.has_deadline else (), timers=timers,
+                        orders=[(x, o.to_json()) for x, o in emptied.items()],
                     ),
                     committed,
                 )  # fmt: skip

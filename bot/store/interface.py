@@ -91,9 +91,11 @@ class GameStore(Protocol):
         seat_states: Sequence[SeatRecord] = (),
         clear_timers: Sequence[str] = (),
         timers: Sequence[NewTimer] = (),
+        orders: Sequence[tuple[int, str | None]] = (),
     ) -> None:
-        """The move, its snapshot, seat states and timers in one transaction; `Conflict` if the
-        log already holds this position or an applied move with this seq."""
+        """The move, its snapshot, seat states, timers and the seats' changed orders ((seat,
+        JSON or None)) in one transaction; `Conflict` if the log already holds this position
+        or an applied move with this seq."""
         ...
 
     async def record_undo(
@@ -104,7 +106,12 @@ class GameStore(Protocol):
         undone_n: int,
         clear_timers: Sequence[str] = (),
         timers: Sequence[NewTimer] = (),
+        orders: Sequence[tuple[int, str | None]] = (),
     ) -> None: ...
+
+    async def set_orders(self, table_id: int, seat: int, orders: str | None, *, now: float | None = None) -> None:
+        """One seat's standing orders, queue and declaration (JSON of bot.games.orders; None)."""
+        ...
 
     async def update_seat_states(
         self,

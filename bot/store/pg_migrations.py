@@ -119,11 +119,21 @@ CREATE TABLE bot_meta (
 );
 """
 
+# Version 6 (SQLite's version 7): standing orders, the placement queue and the provost declared
+# ahead per seat, and the move log's actors for the moves they made.
+V6_SQL = """
+ALTER TABLE seats ADD COLUMN orders TEXT;        -- JSON of bot.games.orders.SeatOrders; NULL: none
+ALTER TABLE moves DROP CONSTRAINT moves_actor_check;
+ALTER TABLE moves ADD CONSTRAINT moves_actor_check
+    CHECK (actor IN ('player', 'ai', 'auto', 'takeover', 'undo', 'order', 'queue', 'declared'));
+"""
+
 PG_MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log with undo, snapshots, timers", V1_SQL),
     Migration(2, "phase reports acknowledged one by one", V2_SQL),
     Migration(3, "compressed snapshots; superseded states left to the log", V3_SQL, compress_snapshots),
     Migration(4, "bot_meta: the bot's own key/value facts (command tree hash)", V4_SQL),
+    Migration(6, "standing orders, placement queue, declared provost per seat; their move actors", V6_SQL),
 ]
 
 PG_SCHEMA_VERSION = PG_MIGRATIONS[-1].version

@@ -23,7 +23,10 @@ AI = "ai"  # an AI seat chose
 AUTO = "auto"  # the deadline passed: the game chose for the absent person
 TAKEOVER = "takeover"  # the AI chose for a person's seat it has taken over
 UNDO = "undo"  # not a choice: the person took back the choice at `seq`
-ACTORS = (PLAYER, AI, AUTO, TAKEOVER, UNDO)
+ORDER = "order"  # the seat's standing order answered (bot.games.orders)
+QUEUE = "queue"  # the seat's placement queue answered
+DECLARED = "declared"  # the provost move the seat declared ahead
+ACTORS = (PLAYER, AI, AUTO, TAKEOVER, ORDER, QUEUE, DECLARED, UNDO)
 
 # Timer kinds of the game manager's deadlines (the `timers` table holds any kind).
 REMINDER = "reminder"
@@ -40,6 +43,7 @@ class SeatRecord:
     ai_level: str | None = None  # an AI seat's level; None: the manager's default
     missed_in_row: int = 0  # deadlines missed in a row (a move by the person resets it)
     ai_takeover: bool = False  # a person's seat the AI plays until they take it back
+    orders: str | None = None  # standing orders, queue, declaration (JSON, bot.games.orders); None: none
 
 
 @dataclass(slots=True)
@@ -70,7 +74,7 @@ class MoveRecord:
     user_id: int | None  # None when the AI chose
     code: str
     at: float
-    actor: str | None = None  # PLAYER, AI, AUTO, TAKEOVER or UNDO; None: PLAYER if user_id else AI
+    actor: str | None = None  # one of ACTORS; None: PLAYER if user_id else AI
     n: int | None = None  # position in the table's log; None: the same as seq (no undo so far)
     undone: bool = False  # taken back by a later undo row
 

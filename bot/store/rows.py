@@ -24,7 +24,7 @@ TABLE_COLUMNS = (
     "id, guild_id, channel_id, creator_id, max_seats, options, seed, status, "
     "created_at, updated_at, started_at, finished_at, reported_seq, settings"
 )
-SEAT_COLUMNS = "seat, name, user_id, is_ai, joined_at, ai_level, missed_in_row, ai_takeover"
+SEAT_COLUMNS = "seat, name, user_id, is_ai, joined_at, ai_level, missed_in_row, ai_takeover, orders"
 MOVE_COLUMNS = "seq, seat, user_id, code, at, actor, n, undone"
 SNAPSHOT_COLUMNS = "seq, round, phase, state, carry, report, at"
 TIMER_COLUMNS = "id, table_id, kind, due_at, payload, created_at"
@@ -122,7 +122,8 @@ def table_record(row: Sequence[Any]) -> TableRecord:
 
 def seat_record(row: Sequence[Any]) -> SeatRecord:
     # row: SEAT_COLUMNS
-    return SeatRecord(row[0], row[1], row[2], bool(row[3]), row[4], row[5], row[6], bool(row[7]))
+    orders = row[8] if len(row) > 8 else None  # read by the code of a schema before version 7
+    return SeatRecord(row[0], row[1], row[2], bool(row[3]), row[4], row[5], row[6], bool(row[7]), orders)
 
 
 def snapshot_record(row: Sequence[Any]) -> SnapshotRecord:

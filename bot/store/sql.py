@@ -268,6 +268,7 @@ class SqlStore:
         seat_states: Sequence[SeatRecord] = (),
         clear_timers: Sequence[str] = (),
         timers: Sequence[NewTimer] = (),
+        orders: Sequence[tuple[int, str | None]] = (),
     ) -> None:
         """Commit one applied choice (and the snapshot it calls for) in one transaction, with
         the seats whose absence state it changed (`missed_in_row`, `ai_takeover`), the table's
@@ -289,6 +290,7 @@ class SqlStore:
             if snapshot is not None:
                 await self._insert_snapshot(db, table_id, snapshot)
             await self._write_seat_states(db, table_id, seat_states)
+            await self._write_orders(db, table_id, orders)
             await self._replace_timers(db, table_id, clear_timers, timers, move.at)
             if finished:
                 await db.execute(
@@ -309,10 +311,11 @@ class SqlStore:
         undone_n: int,
         clear_timers: Sequence[str] = (),
         timers: Sequence[NewTimer] = (),
+        orders: Sequence[tuple[int, str | None]] = (),
     ) -> None:
         """Log an undo in one transaction: the applied choice at log position `undone_n` is
         marked undone and `undo` (actor `undo`, the seq and code taken back, who undid, at log
-        position `undo.n`) is appended; timers as in `record_move`.
+        position `undo.n`) is appended; timers and orders as in `record_move`.
 
         `StoreError` if that choice is not the last applied one, is already undone, or a
         snapshot was taken after it (a choice that ended a phase is never undone).
@@ -344,6 +347,24 @@ class SqlStore:
             )
             await db.execute("UPDATE game_tables SET updated_at = ? WHERE id = ?", (undo.at, table_id))
             await self._replace_timers(db, table_id, clear_timers, timers, undo.at)
+            await self._write_orders(db, table_id, orders)
+
+    @staticmethod
+    async def _write_orders(db: Tx, table_id: int, orders: Sequence[tuple[int, str | None]]) -> None:
+        if not orders:
+            return
+        await db.executemany(
+            "UPDATE seats SET orders = ? WHERE table_id = ? AND seat = ?",
+            [(text, table_id, seat) for seat, text in orders],
+        )
+
+    async def set_orders(self, table_id: int, seat: int, orders: str | None, *, now: float | None = None) -> None:
+        """Set one seat's standing orders, queue and declaration (JSON; None: none), alone (a
+        change that no move uses yet)."""
+        at = time.time() if now is None else now
+        async with self._tx() as db:
+            await self._write_orders(db, table_id, [(seat, orders)])
+            await db.execute("UPDATE game_tables SET updated_at = ? WHERE id = ?", (at, table_id))
 
     async def update_seat_states(
         self,

@@ -47,6 +47,7 @@ COPIED: list[tuple[str, list[tuple[str, Convert]]]] = [
     ("seats", [
         ("table_id", INT), ("seat", INT), ("user_id", INT), ("name", TEXT), ("is_ai", INT),
         ("joined_at", FLOAT), ("ai_level", TEXT), ("missed_in_row", INT), ("ai_takeover", INT),
+        ("orders", TEXT),
     ]),
     ("moves", [
         ("table_id", INT), ("n", INT), ("seq", INT), ("seat", INT), ("user_id", INT), ("code", TEXT),

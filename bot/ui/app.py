@@ -35,6 +35,7 @@ from .components import DYNAMIC_ITEMS
 from .info import Info
 from .listener import ChannelListener
 from .lobby import Lobby
+from .orders import ITEMS as ORDER_ITEMS
 from .play import Play
 from .posting import RETRY_DELAYS, Publisher
 
@@ -153,7 +154,7 @@ class CaylusBot(discord.Client):
         loaded = await self._manager.load()
         log.info("%d active table(s) loaded from %s", loaded, self._database_name())
         self._publisher = Publisher(self, self._manager, retry_delays=self._retry_delays)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *ORDER_ITEMS)
         await self._sync_commands()
         task = asyncio.create_task(self._catch_up(), name="caylus-catch-up")
         self._background.add(task)

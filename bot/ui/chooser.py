@@ -24,6 +24,7 @@ from bot.rules import Choice, Decision, Game, kind_facts
 
 from . import texts
 from .components import ChoiceButton, ChoiceSelect, OpenButton, UndoButton, static_view
+from .orders import chooser_items as orders_items
 
 MAX_ROWS = 5
 ROW_WIDTH = 5
@@ -147,6 +148,7 @@ def chooser_view(
     row = 0
     if decision is not None:
         row = _choice_items(items, table_id, decision, game)
+    free = row
     if undo_seq is not None:
         room = row < MAX_ROWS
         if not room and decision is not None:  # no free row: the last row of buttons, if it can
@@ -154,6 +156,8 @@ def chooser_view(
             room, row = bool(rows) and len(rows[-1]) < ROW_WIDTH, row - 1
         if room:
             items.append(UndoButton(table_id, undo_seq, label=texts.UNDO_BUTTON, row=row))
+    if decision is not None and free < MAX_ROWS:  # beside Undo, or on a row of its own
+        items.extend(orders_items(table_id, decision, game, free))
     return static_view(*items)
 
 

@@ -8,9 +8,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from . import orders as orders_ui
 from . import texts
 from .components import host
 from .play import provost_code
+from .texts import orders as order_texts
 
 Interaction = discord.Interaction[Any]
 LAWYER_PP: list[app_commands.Choice[int]] = [
@@ -151,3 +153,31 @@ class CaylusCommands(
     @app_commands.command(description=DESCRIBE["help"])
     async def help(self, interaction: Interaction) -> None:
         await host(interaction).info.help(interaction)
+
+    # ----- standing orders, the placement queue, the provost declared ahead (bot/ui/orders.py) ------
+
+    @app_commands.command(description=order_texts.COMMANDS["orders"])
+    @app_commands.describe(**{k: order_texts.OPTIONS[k] for k in ("provost", "production", "castle", "favour")})
+    @app_commands.choices(
+        provost=[app_commands.Choice(name=n, value=v) for v, n in order_texts.PROVOST_CHOICES.items()],
+        favour=[app_commands.Choice(name=n, value=v) for v, n in order_texts.FAVOUR_CHOICES.items()],
+    )
+    async def orders(
+        self, interaction: Interaction, provost: str | None = None, production: str | None = None,
+        castle: bool | None = None, favour: str | None = None,
+    ) -> None:  # fmt: skip
+        await orders_ui.orders_command(interaction, provost, production, castle, favour)
+
+    @orders.autocomplete("production")
+    async def _productions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=n, value=v) for n, v in orders_ui.production_options(current)]
+
+    @app_commands.command(description=order_texts.COMMANDS["queue"])
+    @app_commands.describe(add=order_texts.OPTIONS["add"], clear=order_texts.OPTIONS["clear"])
+    async def queue(self, interaction: Interaction, add: str | None = None, clear: bool = False) -> None:
+        await orders_ui.queue_command(interaction, add, clear)
+
+    @app_commands.command(description=order_texts.COMMANDS["declare"])
+    @app_commands.describe(target=order_texts.OPTIONS["target"])
+    async def declare(self, interaction: Interaction, target: str | None = None) -> None:
+        await orders_ui.declare_command(interaction, target)

@@ -9,6 +9,9 @@ works after it (the items are registered as `discord.ui.DynamicItem`s in `setup_
     cyl:<table>:<action>       a lobby button: join, leave, ai, start; abandon (confirmation)
     cyu:<table>:<seq>          "Undo": take back one's last choice, if decision <seq> is still
                                the pending one (nobody has acted since)
+    cyo:<table>:<action>[:<arg>]  standing orders (bot/ui/orders.py): show, queue, always (panels);
+                               off:<key> switches one off, set:<key> makes one (`castle.all`)
+    cyq:<table>:<group>        a select adding a placement to one's queue (its values: codes)
 
 The templates are mutually exclusive: discord.py dispatches a click to every template that
 matches, so no custom_id may match two of them. Choice codes never contain ':' and no code is
@@ -27,8 +30,12 @@ LOBBY_ACTIONS = ("join", "leave", "ai", "start", "abandon")
 LOBBY_TEMPLATE = r"cyl:(?P<table>[0-9]+):(?P<action>" + "|".join(LOBBY_ACTIONS) + ")"
 
 UNDO_TEMPLATE = r"cyu:(?P<table>[0-9]+):(?P<seq>[0-9]+)"
+ORDERS_ACTIONS = ("show", "queue", "always", "off", "set")
+ORDERS_TEMPLATE = r"cyo:(?P<table>[0-9]+):(?P<action>" + "|".join(ORDERS_ACTIONS) + r")(?::(?P<arg>[A-Za-z0-9_.+-]+))?"
+QUEUE_TEMPLATE = r"cyq:(?P<table>[0-9]+):(?P<group>[0-9]+)"
 
-CURRENT_TEMPLATES = (CHOICE_TEMPLATE, OPEN_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE, UNDO_TEMPLATE)
+CURRENT_TEMPLATES = (CHOICE_TEMPLATE, OPEN_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE, UNDO_TEMPLATE,
+                     ORDERS_TEMPLATE, QUEUE_TEMPLATE)
 
 
 def _unnamed(template: str) -> str:
@@ -71,3 +78,13 @@ def lobby_id(table_id: int, action: str) -> str:
 
 def undo_id(table_id: int, seq: int) -> str:
     return _checked(f"cyu:{table_id}:{seq}")
+
+
+def orders_id(table_id: int, action: str, arg: str | None = None) -> str:
+    if action not in ORDERS_ACTIONS:
+        raise ValueError(f"unknown orders action {action!r}")
+    return _checked(f"cyo:{table_id}:{action}" + (f":{arg}" if arg else ""))
+
+
+def queue_id(table_id: int, group: int = 0) -> str:
+    return _checked(f"cyq:{table_id}:{group}")

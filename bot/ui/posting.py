@@ -42,6 +42,7 @@ from bot.rules import Event, final_scores, winners
 
 from . import ids, replies, texts
 from .chooser import open_view
+from .orders import played_note
 from .sending import NO_MENTIONS, RETRY_DELAYS, ChannelDown, Sender, Undeliverable
 
 log = logging.getLogger(__name__)
@@ -140,7 +141,7 @@ class Publisher:
         self._numbers[table.id] = result.number
         if result.opening:
             self._swept.add(table.id)  # no turn message of a new game can be in the channel yet
-        note = result.missed.text(texts.plain) if result.missed else result.why or None
+        note = result.missed.text(texts.plain) if result.missed else result.why or played_note(result) or None
         if result.undone is not None:
             note = texts.undone_public(result.undone.name, result.undone.label)
 

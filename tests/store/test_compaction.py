@@ -15,6 +15,7 @@ import pytest
 from bot.games import Manager
 from bot.rules import Game
 from bot.store import MIGRATIONS, SCHEMA_VERSION, Store, codec, open_store
+from bot.store import rows as store_rows
 from bot.store import sql as store_sql
 from bot.store.pg_migrations import PG_MIGRATIONS, PG_SCHEMA_VERSION
 from bot.store.postgres import PostgresStore
@@ -45,6 +46,10 @@ def old_format(monkeypatch: pytest.MonkeyPatch) -> None:
         store_sql, "encode_snapshot", lambda state, carry, report: (zlib.compress(state.encode(), 6), carry, report)
     )
     monkeypatch.setattr(store_sql, "SUPERSEDED", "UPDATE snapshots SET state = state WHERE table_id = ? AND 1 = 0")
+    # ... and reads the seats it had then (no standing orders: bot.store.migrations version 7)
+    old_seats = store_rows.SEAT_COLUMNS.removesuffix(", orders")
+    monkeypatch.setattr(store_sql, "SEAT_COLUMNS", old_seats)
+    monkeypatch.setattr(store_rows, "SEAT_COLUMNS", old_seats)
 
 
 async def play_tables(manager: Manager, finished: int) -> None:

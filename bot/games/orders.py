@@ -1,0 +1,298 @@
+"""Standing orders, the placement queue and the provost declared ahead: one seat's answers given
+in advance, and what they answer to the pending decision.
+
+A seat's `SeatOrders` hold:
+
+- **standing orders**, kept until switched off: the provost in phase 4 (`ask` by default;
+  `stay`: never move it; `cuts`: ask only where a move changes whose road workers are activated
+  in phase 5, stay otherwise), a production for each choose-one production building (tile id ->
+  code, e.g. `n_forest` -> `W`), `castle`: deliver every batch one can in phase 6, `favour`: take
+  the royal favour on that line when it is offered;
+- **the placement queue**: placement codes in order (`r8`, `r7`, `pass`); at the seat's next
+  placement the first legal entry is played, entries before it (made illegal by others) are
+  dropped with it. It empties when phase 2 ends, at an undo, or by hand;
+- **the provost declared ahead**: a road space (`r9`) or `stay`, applied in phase 4 if it is
+  still legal and affordable from where the provost then stands; otherwise the player is asked.
+  It goes when it is applied or when phase 4 ends.
+
+They act only where the player would be asked: `answer(game, orders)` says which source answers
+the pending decision (`queue`, `declared`, `order`) and with which code, or None. Everything
+here is pure and imports only `bot.rules`; the games layer stores the orders with the table
+(`to_json`) and applies the answer as a committed move.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+from functools import cache
+from typing import Any, NamedTuple
+
+from bot.rules import FAVOUR_LINES, ROAD_LEN, TILES, Game
+
+# Where an answer came from (also the move log's actor, bot.store.records).
+ORDER = "order"
+QUEUE = "queue"
+DECLARED = "declared"
+
+PROVOST_ORDERS = ("ask", "stay", "cuts")
+STAY = "stay"
+QUEUE_LIMIT = 6  # a seat has 6 workers (§1.2): no more placements to queue
+PLACES = ("pass", "gate", "trading", "guild", "joust", "stables", "inn", "castle")
+
+
+def production_tiles() -> dict[str, tuple[str, ...]]:
+    """The choose-one production buildings (tile id -> their codes), §3.1 and §3.3."""
+    return {k: t.params for k, t in TILES.items() if t.effect == "produce" and len(t.params) > 1}
+
+
+def is_place_code(code: str) -> bool:
+    """A placement in the notation (docs/notation.md): a special place, `pass` or `r1`…`r28`."""
+    if code in PLACES:
+        return True
+    return code[:1] == "r" and code[1:].isdigit() and 1 <= int(code[1:]) <= ROAD_LEN and code[1:2] != "0"
+
+
+def is_declaration(target: str) -> bool:
+    return target == STAY or (is_place_code(target) and target[:1] == "r")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOrders:
+    """What one seat answers in advance (see the module docstring)."""
+
+    provost: str = "ask"
+    produce: tuple[tuple[str, str], ...] = ()  # (tile id, code), sorted by tile id
+    castle: bool = False
+    favour: str | None = None
+    queue: tuple[str, ...] = ()
+    declared: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)  # keys of a later version
+
+    @property
+    def empty(self) -> bool:
+        return self == SeatOrders()
+
+    @property
+    def standing(self) -> bool:
+        """Some standing order is on."""
+        return self.provost != "ask" or bool(self.produce) or self.castle or self.favour is not None
+
+    def production(self, tile: str) -> str | None:
+        return dict(self.produce).get(tile)
+
+    def with_production(self, tile: str, code: str | None) -> SeatOrders:
+        d = dict(self.produce)
+        if code is None:
+            d.pop(tile, None)
+        else:
+            d[tile] = code
+        return replace(self, produce=tuple(sorted(d.items())))
+
+    # ----- stored form -----------------------------------------------------------------------
+
+    def to_json(self) -> str | None:
+        """The stored text; None when nothing is set."""
+        if self.empty:
+            return None
+        d: dict[str, Any] = dict(self.extra)
+        if self.provost != "ask":
+            d["provost"] = self.provost
+        if self.produce:
+            d["produce"] = dict(self.produce)
+        if self.castle:
+            d["castle"] = True
+        if self.favour is not None:
+            d["favour"] = self.favour
+        if self.queue:
+            d["queue"] = list(self.queue)
+        if self.declared is not None:
+            d["declared"] = self.declared
+        return json.dumps(d, sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | None) -> SeatOrders:
+        if not text:
+            return cls()
+        d = dict(json.loads(text))
+        known = ("provost", "produce", "castle", "favour", "queue", "declared")
+        return cls(
+            provost=str(d.get("provost", "ask")),
+            produce=tuple(sorted((str(k), str(v)) for k, v in dict(d.get("produce") or {}).items())),
+            castle=bool(d.get("castle", False)),
+            favour=d.get("favour"),
+            queue=tuple(str(x) for x in d.get("queue") or ()),
+            declared=d.get("declared"),
+            extra={k: v for k, v in d.items() if k not in known},
+        )
+
+
+class OrderAnswer(NamedTuple):
+    """The seat's orders answer the pending decision with `code`; `source` is ORDER, QUEUE or
+    DECLARED; `after` is the seat's orders once that move is made (a queue entry used, a
+    declaration spent)."""
+
+    source: str
+    code: str
+    after: SeatOrders
+
+
+# ----- what the orders answer ------------------------------------------------------------------
+
+
+def answer(game: Game, orders: SeatOrders | None) -> OrderAnswer | None:
+    """The answer `orders` give to `game`'s pending decision (it must be theirs), if any."""
+    d = game.decision
+    if d is None or orders is None or orders.empty:
+        return None
+    legal = game.legal_codes()
+    kind = d.kind
+    if kind == "place":
+        for i, code in enumerate(orders.queue):
+            if code in legal:
+                return OrderAnswer(QUEUE, code, replace(orders, queue=orders.queue[i + 1 :]))
+        return None
+    if kind == "provost":
+        if orders.declared is not None:
+            code = declared_move(game, orders.declared)
+            if code in legal:
+                return OrderAnswer(DECLARED, code, replace(orders, declared=None))
+            return None  # no longer possible: the player is asked
+        if "0" in legal and (orders.provost == STAY or (orders.provost == "cuts" and not cutting_moves(game, legal))):
+            return OrderAnswer(ORDER, "0", orders)
+        return None
+    if kind == "produce":
+        made = orders.production(_produce_tile(game) or "")
+        return OrderAnswer(ORDER, made, orders) if made is not None and made in legal else None
+    if kind == "castle" and orders.castle:
+        batch = best_batch(game.state.players[d.player].cubes, [c for c in legal if c != "done"])
+        return OrderAnswer(ORDER, batch, orders) if batch else None
+    if kind == "favour" and orders.favour in legal:
+        assert orders.favour is not None
+        return OrderAnswer(ORDER, orders.favour, orders)
+    return None
+
+
+def declared_move(game: Game, target: str) -> str:
+    """The provost code that takes the provost to `target` (`stay` or `rN`) from where it
+    stands now ("" when none could: more than 3 spaces away)."""
+    if target == STAY:
+        return "0"
+    k = int(target[1:]) - game.state.provost
+    if k == 0:
+        return "0"
+    return f"{k:+d}" if abs(k) <= 3 else ""
+
+
+def cutting_moves(game: Game, legal: list[str]) -> list[str]:
+    """The provost moves among `legal` that change whose road workers are activated in phase 5
+    (a worker beyond the provost is not activated, §2 phase 5)."""
+    s = game.state
+    workers = s.road_worker
+    out = []
+    for code in legal:
+        k = int(code)
+        if k == 0:
+            continue
+        low, high = sorted((s.provost, s.provost + k))
+        if any(workers[space] >= 0 for space in range(low + 1, high + 1)):
+            out.append(code)
+    return out
+
+
+def _produce_tile(game: Game) -> str | None:
+    task = game.state.tasks[-1] if game.state.tasks else None
+    space = getattr(task, "space", 0)
+    return game.state.road_tile[space] if space else None
+
+
+def best_batch(cubes: list[int], batches: list[str]) -> str:
+    """The batch (food first, then two different cubes; `FWS`…) that leaves the most batches
+    still possible after it, gold spent last; "" when there is none. Delivering every batch one
+    can (§2 phase 6) is then a run of these."""
+    order = "FWSCG"
+    batches = [b for b in batches if len(b) == 3 and all(ch in order for ch in b)]  # one batch each
+    if not batches:
+        return ""
+
+    def after(batch: str) -> tuple[int, ...]:
+        left = list(cubes)
+        for ch in batch:
+            left[order.index(ch)] -= 1
+        return tuple(left)
+
+    return max(batches, key=lambda b: (most_batches(after(b)), -b.count("G"), -batches.index(b)))
+
+
+@cache
+def most_batches(cubes: tuple[int, ...]) -> int:
+    """How many castle batches (1 food + 2 different other cubes each) these cubes make at most."""
+    food, *others = cubes
+    if not food:
+        return 0
+    best = 0
+    for i in range(4):
+        for j in range(i + 1, 4):
+            if others[i] and others[j]:
+                left = list(others)
+                left[i] -= 1
+                left[j] -= 1
+                best = max(best, 1 + most_batches((food - 1, *left)))
+    return best
+
+
+# ----- what changes them ---------------------------------------------------------------------
+
+
+def after_move(
+    orders: dict[int, SeatOrders], before: Game, after: Game, used: OrderAnswer | None, seat: int
+) -> dict[int, SeatOrders]:
+    """The seats whose orders change with one move (seat -> new orders): the answer used, the
+    queues at the end of phase 2 and the declarations at the end of phase 4."""
+    out: dict[int, SeatOrders] = {}
+    if used is not None and used.after != orders.get(seat):
+        out[seat] = used.after
+    b, a = before.state, after.state
+    ends = [(r, p) for r in range(b.round, a.round + 1) for p in (2, 4)]
+    crossed = {p for r, p in ends if (b.round, b.phase) <= (r, p) < (a.round, a.phase)}
+    if not crossed:
+        return out
+    for s, o in orders.items():
+        cur = out.get(s, o)
+        new = cur
+        if 2 in crossed and new.queue:
+            new = replace(new, queue=())
+        if 4 in crossed and new.declared is not None:
+            new = replace(new, declared=None)
+        if new != cur or s in out:
+            out[s] = new
+    return out
+
+
+def settle(orders: dict[int, SeatOrders], changed: dict[int, SeatOrders]) -> None:
+    """Put the changed seats' orders in `orders` (a seat left with none is dropped)."""
+    for seat, o in changed.items():
+        if o.empty:
+            orders.pop(seat, None)
+        else:
+            orders[seat] = o
+
+
+def without_queues(orders: dict[int, SeatOrders]) -> dict[int, SeatOrders]:
+    """After an undo: every queue emptied (the seats whose orders change)."""
+    return {s: replace(o, queue=()) for s, o in orders.items() if o.queue}
+
+
+def check_favour(line: str) -> str:
+    if line not in FAVOUR_LINES:
+        raise ValueError(f"a favour line is one of {', '.join(FAVOUR_LINES)}")
+    return line
+
+
+def check_production(tile: str, code: str) -> tuple[str, str]:
+    codes = production_tiles().get(tile)
+    if codes is None:
+        raise ValueError(f"{tile!r} is not a production building with a choice")
+    if code not in codes:
+        raise ValueError(f"{TILES[tile].name} produces {' or '.join(codes)}")
+    return tile, code

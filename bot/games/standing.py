@@ -1,0 +1,59 @@
+"""The seats' standing orders, placement queues and declared provost moves, changed by their
+players (`Standing.change`); what they answer is `bot.games.orders.answer`, applied by `Turns`.
+
+A change is stored at once, alone; when the pending decision is the seat's and the new orders
+answer it (a queued placement on one's turn), it is played right away, as the AI seats' moves
+are, and the result is handed over like theirs. Moves that use them store them again, in the
+move's own transaction (`Turns.apply`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .orders import SeatOrders, settle
+from .refusals import Unavailable
+from .registry import Registry
+from .results import ActResult
+from .turns import Turns
+
+Change = Callable[[SeatOrders], SeatOrders]
+
+
+class Standing:
+    def __init__(self, registry: Registry, turns: Turns) -> None:
+        self.registry = registry
+        self.turns = turns
+
+    def orders(self, channel_id: int, user_id: int) -> SeatOrders:
+        """The user's orders at the channel's game (refusals: `NoTable`, `NotStarted`,
+        `GameOver`, `NotAPlayer`)."""
+        t, seat = self.registry.seated(channel_id, user_id)
+        return t.orders.get(seat.seat, SeatOrders())
+
+    async def change(self, channel_id: int, user_id: int, change: Change) -> tuple[SeatOrders, ActResult | None]:
+        """Change the user's orders with `change` (it may raise a `Refusal`: nothing changes),
+        store them, and play the pending decision if they now answer it. Returns the orders
+        as they are afterwards (a queue entry may be used already) and the result of the moves
+        played, if any."""
+        reg = self.registry
+        async with reg.lock(channel_id):
+            t, seat = reg.seated(channel_id, user_id)
+            before = t.orders.get(seat.seat, SeatOrders())
+            after = change(before)
+            if after != before:
+                now = reg.clock()
+
+                def committed() -> None:
+                    settle(t.orders, {seat.seat: after})
+                    t.updated_at = now
+
+                try:
+                    await reg.commit(t, reg.store.set_orders(t.id, seat.seat, after.to_json(), now=now), committed)
+                except Unavailable:
+                    raise Unavailable("Your orders could not be saved, so nothing changed. Try again.") from None
+            play = self.turns.ai_to_play(t)
+        if not play:
+            return t.orders.get(seat.seat, SeatOrders()), None
+        result = await self.turns.autoplay(t, ActResult(t, actor_id=user_id))
+        return t.orders.get(seat.seat, SeatOrders()), result

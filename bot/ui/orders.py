@@ -1,0 +1,445 @@
+"""Standing orders, the placement queue and the provost declared ahead, on Discord.
+
+`/caylus orders` (no option: the private view, with a button to switch each order off; with
+options: set them), `/caylus queue` (`add:"carpenter, r7, pass"`, `clear:true`, or the view),
+`/caylus declare target:r9|stay|off`; the chooser's Orders / Queue / Always buttons
+(`chooser_items`). Everything is answered privately: nobody else sees a player's orders, queue or
+declaration (the board image shows none of them). The orders themselves, and what they answer,
+are `bot.games.orders`; a change that answers the pending decision at once (a queued placement
+on one's turn) is played and posted like any move.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.games import ActResult, Refusal, Table
+from bot.games import orders as o
+from bot.rules import FAVOUR_LINES, TILES, Decision, Game
+
+from . import ids, replies
+from .components import host, static_view
+from .texts import orders as words
+
+if TYPE_CHECKING:
+    from .app import CaylusBot
+
+log = logging.getLogger(__name__)
+Interaction = discord.Interaction[Any]
+ROW_WIDTH = 5
+SPECIALS = ("gate", "trading", "guild", "joust", "stables", "inn", "castle")
+
+
+class BadOrder(Refusal):
+    """An order that cannot be set as typed (the message says what to type instead)."""
+
+
+# ----- what a player may queue, declare and always do ----------------------------------------------
+
+
+def queue_candidates(game: Game) -> list[str]:
+    """The places a worker could go now (free special places and buildings, the castle), road
+    order; a queued entry is checked again when it is played."""
+    s = game.state
+    free = {
+        "gate": s.gate < 0, "trading": s.trading < 0, "guild": s.guild < 0, "joust": s.joust < 0,
+        "stables": len(s.stables) < 3 and s.n > 2, "inn": s.inn_left < 0, "castle": True,
+    }  # fmt: skip
+    out = [c for c in SPECIALS if free[c]]
+    for space in range(1, len(s.road_tile)):
+        tile = s.road_tile[space]
+        if tile and TILES[tile].kind not in ("residence", "prestige") and s.road_worker[space] < 0:
+            out.append(f"r{space}")
+    return out
+
+
+def parse_places(game: Game, text: str) -> list[str]:
+    """"carpenter, peddler r7, pass" -> ["r8", "r7", "pass"]: codes, special places or building
+    names on the road (a unique prefix; a name and its space); `BadOrder` names the first it
+    cannot read."""
+    aliases: dict[str, set[str]] = {}
+    for code in ["pass", *SPECIALS, *_road_codes(game)]:
+        label = words.place_words(game, code).lower()
+        head = label.split(" (")[0]
+        aliases[code] = {code, label, head, f"{head} {code}", f"{code} {head}"}
+    free = set(queue_candidates(game)) | {"pass"}
+    out = []
+    for item in [" ".join(x.split()).lower() for x in re.split(r"[,;]+", text) if x.strip()]:
+        if o.is_place_code(item):
+            out.append(item)
+            continue
+        found = [c for c, names in aliases.items() if item in names]
+        if not found:
+            found = [c for c, names in aliases.items() if any(n.startswith(item) for n in names)]
+        found = [c for c in found if c in free] or found  # a name on several spaces: the free ones
+        if len(found) != 1:
+            raise BadOrder(words.unknown_place(item, [words.place_words(game, c) for c in found]))
+        out.append(found[0])
+    return out
+
+
+def _road_codes(game: Game) -> list[str]:
+    return [f"r{i}" for i, t in enumerate(game.state.road_tile) if i and t]
+
+
+def parse_target(text: str) -> str | None:
+    """`r9`, `9`, `road 9` -> "r9"; `stay`/`0` -> "stay"; `off` -> None; `BadOrder` otherwise."""
+    t = text.strip().lower().replace("road", "").strip()
+    if t in ("off", "cancel", "none"):
+        return None
+    if t in ("stay", "0"):
+        return o.STAY
+    code = t if t.startswith("r") else f"r{t}"
+    if not o.is_declaration(code):
+        raise BadOrder(words.bad_target(text))
+    return code
+
+
+def always_choices(game: Game, decision: Decision) -> list[str]:
+    """The standing orders the current decision can become (keys of `set_order`)."""
+    kind = decision.kind
+    if kind == "provost":
+        return ["provost.stay", "provost.cuts"]
+    if kind == "castle" and any(c.code != "done" for c in decision.choices):
+        return ["castle.all"]
+    if kind == "favour":
+        return [f"favour.{c.code}" for c in decision.choices if c.code in FAVOUR_LINES]
+    if kind == "produce":
+        tile = game.state.road_tile[getattr(game.state.tasks[-1], "space", 0)] if game.state.tasks else None
+        if tile in o.production_tiles():
+            return [f"p.{tile}.{c.code}" for c in decision.choices]
+    return []
+
+
+# ----- changes (pure: SeatOrders -> SeatOrders) ------------------------------------------------------
+
+
+def set_order(key: str) -> Callable[[o.SeatOrders], o.SeatOrders]:
+    """`provost.stay`, `castle.all`, `favour.buildings`, `p.n_forest.W`."""
+    what, _, value = key.partition(".")
+    if what == "provost" and value in o.PROVOST_ORDERS:
+        return lambda x: replace(x, provost=value)
+    if what == "castle":
+        return lambda x: replace(x, castle=True)
+    if what == "favour" and value in FAVOUR_LINES:
+        return lambda x: replace(x, favour=value)
+    if what == "p":
+        tile, _, code = value.partition(".")
+        if code in o.production_tiles().get(tile, ()):
+            return lambda x: x.with_production(tile, code)
+    raise BadOrder(words.NOTHING_ALWAYS)
+
+
+def switch_off(key: str) -> Callable[[o.SeatOrders], o.SeatOrders]:
+    """`provost`, `castle`, `favour`, `queue`, `declared`, `p.<tile>`."""
+    if key.startswith("p."):
+        return lambda x: x.with_production(key[2:], None)
+    fields: dict[str, Any] = {"provost": "ask", "castle": False, "favour": None, "queue": (), "declared": None}
+    if key not in fields:
+        raise BadOrder(words.NOTHING_ALWAYS)
+    return lambda x: replace(x, **{key: fields[key]})
+
+
+def queue_more(codes: list[str]) -> Callable[[o.SeatOrders], o.SeatOrders]:
+    def change(x: o.SeatOrders) -> o.SeatOrders:
+        if len(x.queue) + len(codes) > o.QUEUE_LIMIT:
+            raise BadOrder(words.queue_full(o.QUEUE_LIMIT))
+        return replace(x, queue=x.queue + tuple(codes))
+
+    return change
+
+
+# ----- the private view ------------------------------------------------------------------------------
+
+
+def view_text(table: Table, orders: o.SeatOrders, note: str = "") -> str:
+    text = words.orders_view_text(
+        table.game, orders.provost, orders.produce, orders.castle, orders.favour, orders.queue, orders.declared
+    )
+    return f"{note}\n{text}" if note else text
+
+
+def off_keys(orders: o.SeatOrders) -> list[str]:
+    keys = ["provost"] if orders.provost != "ask" else []
+    keys += [f"p.{tile}" for tile, _ in orders.produce]
+    keys += [k for k, on in (("castle", orders.castle), ("favour", orders.favour), ("queue", orders.queue),
+                             ("declared", orders.declared)) if on]  # fmt: skip
+    return keys
+
+
+def orders_view(table: Table, orders: o.SeatOrders, *, queue_select: bool = False) -> discord.ui.View:
+    """One button per order that is on (it switches that one off); with `queue_select`, a
+    select adding a placement to the queue."""
+    items: list[discord.ui.Item[Any]] = []
+    row = 0
+    if queue_select and table.game is not None and len(orders.queue) < o.QUEUE_LIMIT:
+        codes = ["pass", *queue_candidates(table.game)]
+        for group in range(0, min(len(codes), 50), 25):  # at most 8 specials and 28 road spaces
+            options = [
+                discord.SelectOption(label=words.place_words(table.game, c)[:100], value=c)
+                for c in codes[group : group + 25]
+            ]
+            items.append(QueueSelect(table.id, group // 25, options=options, row=row))
+            row += 1
+    for i, key in enumerate(off_keys(orders)[: ROW_WIDTH * (5 - row)]):
+        items.append(OrdersButton(table.id, "off", key, label=words.off_label(key), row=row + i // ROW_WIDTH))
+    return static_view(*items)
+
+
+def chooser_items(table_id: int, decision: Decision | None, game: Game | None, row: int) -> list[discord.ui.Item[Any]]:
+    """The chooser's buttons for orders (called by bot.ui.chooser): Queue… for a placement,
+    Always… where the decision can become a standing order, Orders… otherwise."""
+    if decision is not None and decision.kind == "place":
+        return [queue_button(table_id, row=row)]
+    if decision is not None and game is not None and always_choices(game, decision):
+        return [OrdersButton(table_id, "always", label=words.ALWAYS_BUTTON, row=row)]
+    return [OrdersButton(table_id, "show", label=words.ORDERS_BUTTON, row=row)]
+
+
+def queue_button(table_id: int, *, row: int | None = None) -> discord.ui.Item[Any]:
+    """A Queue… button for any message of the table (e.g. the turn message, for the players not
+    on turn): it shows the presser their own queue, privately, with the select to add to it."""
+    return OrdersButton(table_id, "queue", label=words.QUEUE_BUTTON, row=row)
+
+
+# ----- the flows ---------------------------------------------------------------------------------------
+
+
+async def change(
+    bot: CaylusBot, interaction: Interaction, channel_id: int, fn: Callable[[o.SeatOrders], o.SeatOrders],
+    *, queue_select: bool = False,
+) -> None:  # fmt: skip
+    """Apply a change of the person's orders and show them the result, privately."""
+    try:
+        orders, result = await bot.manager.set_orders(channel_id, interaction.user.id, fn)
+    except Refusal as r:
+        await replies.refuse(interaction, r)
+        return
+    await show(bot, interaction, channel_id, orders, note=played_note(result, standing=True) or words.SAVED, queue_select=queue_select)
+
+
+def played_note(result: ActResult | None, *, standing: bool = False) -> str:
+    """The line saying which moves a queue or a declaration played (with `standing`, also
+    those of standing orders: the player's own reply); "" when there were none."""
+    if result is None or not result.moves:
+        return ""
+    sources = (o.QUEUE, o.DECLARED, o.ORDER) if standing else (o.QUEUE, o.DECLARED)
+    mine = [m for m in result.moves if m.actor in sources]
+    return words.queued_note([(m.actor, m.name, m.label) for m in mine]) if mine else ""
+
+
+async def show(
+    bot: CaylusBot, interaction: Interaction, channel_id: int, orders: o.SeatOrders | None = None, *,
+    note: str = "", queue_select: bool = False,
+) -> None:  # fmt: skip
+    table = bot.manager.table(channel_id)
+    try:
+        if orders is None:
+            orders = bot.manager.orders(channel_id, interaction.user.id)
+    except Refusal as r:
+        await replies.refuse(interaction, r)
+        return
+    assert table is not None
+    view = orders_view(table, orders, queue_select=queue_select)
+    await replies.show(interaction, view_text(table, orders, note), view=view)
+
+
+async def orders_command(
+    interaction: Interaction, provost: str | None, production: str | None, castle: bool | None, favour: str | None
+) -> None:
+    """`/caylus orders`: with no option the private view; otherwise set what was given."""
+    bot = host(interaction)
+    if not await replies.defer(interaction, thinking=True):
+        return
+    channel_id = interaction.channel_id or 0
+    fns: list[Callable[[o.SeatOrders], o.SeatOrders]] = []
+    try:
+        if provost is not None:
+            fns.append(set_order(f"provost.{provost}"))
+        if production:
+            tile, _, code = production.partition(".")
+            fns.append(switch_off(f"p.{tile}") if code == "off" else set_order(f"p.{production}"))
+        if castle is not None:
+            fns.append(set_order("castle.all") if castle else switch_off("castle"))
+        if favour is not None:
+            fns.append(switch_off("favour") if favour == "off" else set_order(f"favour.{favour}"))
+    except Refusal as r:
+        await replies.refuse(interaction, r)
+        return
+    if not fns:
+        await show(bot, interaction, channel_id)
+        return
+
+    def all_of(x: o.SeatOrders) -> o.SeatOrders:
+        for fn in fns:
+            x = fn(x)
+        return x
+
+    await change(bot, interaction, channel_id, all_of)
+
+
+def production_options(current: str) -> list[tuple[str, str]]:
+    """Autocomplete of `/caylus orders production:` — (label, value) pairs."""
+    out = []
+    for tile, codes in o.production_tiles().items():
+        for code in (*codes, "off"):
+            label = f"{TILES[tile].name}: ask me" if code == "off" else words.production_choice_label(tile, code)
+            if current.lower() in label.lower():
+                out.append((label, f"{tile}.{code}"))
+    return out[:25]
+
+
+async def queue_command(interaction: Interaction, add: str | None, clear: bool) -> None:
+    """`/caylus queue`: add places (in order), clear, or see the queue."""
+    bot = host(interaction)
+    if not await replies.defer(interaction, thinking=True):
+        return
+    channel_id = interaction.channel_id or 0
+    table = bot.manager.table(channel_id)
+    fns: list[Callable[[o.SeatOrders], o.SeatOrders]] = []
+    try:
+        if clear:
+            fns.append(switch_off("queue"))
+        if add:
+            if table is None or table.game is None:
+                raise BadOrder(words.NOT_NOW)
+            fns.append(queue_more(parse_places(table.game, add)))
+    except Refusal as r:
+        await replies.refuse(interaction, r)
+        return
+    if not fns:
+        await show(bot, interaction, channel_id, queue_select=True)
+        return
+
+    def all_of(x: o.SeatOrders) -> o.SeatOrders:
+        for fn in fns:
+            x = fn(x)
+        return x
+
+    await change(bot, interaction, channel_id, all_of, queue_select=True)
+
+
+async def declare_command(interaction: Interaction, target: str | None) -> None:
+    """`/caylus declare target:` a road space, stay, or off (no target: the view)."""
+    bot = host(interaction)
+    if not await replies.defer(interaction, thinking=True):
+        return
+    channel_id = interaction.channel_id or 0
+    if target is None:
+        await show(bot, interaction, channel_id)
+        return
+    table = bot.manager.table(channel_id)
+    try:
+        code = parse_target(target)
+        if code is not None and (table is None or table.game is None or table.game.state.phase not in (2, 3, 4)):
+            raise BadOrder(words.DECLARE_PHASES)
+    except Refusal as r:
+        await replies.refuse(interaction, r)
+        return
+    await change(bot, interaction, channel_id, lambda x: replace(x, declared=code))
+
+
+async def press(interaction: Interaction, table_id: int, action: str, arg: str | None) -> None:
+    """An orders button: show, queue, always (panels); off:<key>, set:<key> (changes)."""
+    bot = host(interaction)
+    table = bot.manager.table_by_id(table_id)
+    if table is None or table.channel_id != interaction.channel_id:
+        await replies.say(interaction, words.NOT_NOW)
+        return
+    if not await replies.defer(interaction, thinking=action in ("show", "queue", "always")):
+        return
+    channel_id = table.channel_id
+    try:
+        if action == "off" and arg:
+            await change(bot, interaction, channel_id, switch_off(arg))
+        elif action == "set" and arg:
+            await change(bot, interaction, channel_id, set_order(arg))
+        elif action == "queue":
+            await show(bot, interaction, channel_id, queue_select=True)
+        elif action == "always":
+            await _always(bot, interaction, table)
+        else:
+            await show(bot, interaction, channel_id)
+    except Refusal as r:
+        await replies.refuse(interaction, r)
+
+
+async def _always(bot: CaylusBot, interaction: Interaction, table: Table) -> None:
+    pending = table.pending
+    if pending is None or pending.user_id != interaction.user.id or table.game is None:
+        await show(bot, interaction, table.channel_id)
+        return
+    keys = always_choices(table.game, pending.decision)
+    if not keys:
+        raise BadOrder(words.NOTHING_ALWAYS)
+    kind = pending.decision.kind
+    items = [
+        OrdersButton(table.id, "set", k, label=words.always_label(kind, k.partition(".")[2]), row=i // ROW_WIDTH)
+        for i, k in enumerate(keys)
+    ]
+    await replies.show(interaction, words.always_text(pending.decision.prompt), view=static_view(*items))
+
+
+# ----- the components (registered in setup_hook: ITEMS) -------------------------------------------------
+
+
+class OrdersButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.ORDERS_TEMPLATE):
+    """Show one's orders or queue, switch an order off, make the decision a standing order."""
+
+    def __init__(self, table_id: int, action: str, arg: str | None = None, *, label: str = "", row: int | None = None) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label or action, style=discord.ButtonStyle.secondary,
+            custom_id=ids.orders_id(table_id, action, arg), row=row,
+        )  # fmt: skip
+        super().__init__(button)
+        self.table_id, self.action, self.arg = table_id, action, arg
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> OrdersButton:
+        return cls(int(match["table"]), match["action"], match["arg"])
+
+    async def callback(self, interaction: Interaction) -> None:
+        await press(interaction, self.table_id, self.action, self.arg)
+
+
+class QueueSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.QUEUE_TEMPLATE):
+    """Add the place picked to the end of one's queue."""
+
+    def __init__(
+        self, table_id: int, group: int = 0, *, options: list[discord.SelectOption] | None = None, row: int | None = None
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=ids.queue_id(table_id, group), placeholder=words.ADD_TO_QUEUE,
+            options=options or [discord.SelectOption(label="…", value="…")], row=row,
+        )  # fmt: skip
+        super().__init__(select)
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> QueueSelect:
+        return cls(int(match["table"]), int(match["group"]))
+
+    async def callback(self, interaction: Interaction) -> None:
+        bot = host(interaction)
+        data: dict[str, Any] = dict(interaction.data or {})
+        code = str((data.get("values") or [""])[0])
+        table = bot.manager.table_by_id(self.table_id)
+        if table is None or table.channel_id != interaction.channel_id or not o.is_place_code(code):
+            await replies.say(interaction, words.NOT_NOW)
+            return
+        if not await replies.defer(interaction):
+            return
+        await change(bot, interaction, table.channel_id, queue_more([code]), queue_select=True)
+
+
+ITEMS = (OrdersButton, QueueSelect)

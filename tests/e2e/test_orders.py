@@ -1,0 +1,259 @@
+"""Standing orders, the placement queue and the provost declared ahead, through the fake Discord
+as people use them (issue 10 items 3 to 6): `/caylus orders`, `/caylus queue`, `/caylus declare`
+and their buttons; every answer private, the channel told what a queue or a declaration played."""
+
+from __future__ import annotations
+
+from bot.games.orders import SeatOrders
+from bot.rules import Game
+from bot.store import DECLARED, ORDER, QUEUE
+from tests.fake_discord import FakeMember, StoredMessage
+from tests.games.helpers import pending_at
+
+from .conftest import World
+from .helpers import answer, current_turn, seated_table, slash, turn_messages, whose
+
+
+async def order_text(world: World, user: FakeMember, sub: str, **options: object) -> str:
+    handle = await slash(world, user, sub, **options)
+    text = await answer(handle)
+    assert (await handle.response()).ephemeral
+    return text
+
+
+def history(run: object, world: World) -> list[str]:
+    t = run.bot.manager.table(int(world.channel.id))  # type: ignore[attr-defined]
+    assert t is not None and t.game is not None
+    return list(t.game.state.history)
+
+
+def pinged(world: World, user: FakeMember) -> bool:
+    return any(user.id in m.mentions() for m in world.fake.channel_messages(world.channel))
+
+
+async def test_a_queued_placement_is_played_on_turn_without_a_ping(world: World) -> None:
+    async with world.bot() as run:
+        await seated_table(world, world.ann, [world.bob])
+        turn = await current_turn(world)
+        player = whose(turn, world)
+        other = world.bob if player is world.ann else world.ann
+        assert not pinged(world, other)
+        text = await order_text(world, other, "queue", add="castle, pass")
+        assert "1. Castle · 2. Pass" in text
+        assert (await answer(await slash(world, player, "place", target="gate"))).startswith("✅")
+        await world.fake.wait_for_message(world.channel, lambda m: "(queued)" in m.content)
+        await run.bot.publisher.idle()
+        assert history(run, world) == ["gate", "castle"]
+        assert not pinged(world, other)  # the queued move needed nobody
+        manager = run.bot.manager
+        table = manager.table(int(world.channel.id))
+        assert table is not None
+        log = await manager.store.move_log(table.id)
+        assert [m.who for m in log] == ["player", QUEUE]
+        assert manager.orders(int(world.channel.id), int(other.id)).queue == ("pass",)
+        assert table.seats[log[1].seat].missed_in_row == 0
+        # the rest of the queue, shown privately
+        assert "1. Pass" in await order_text(world, other, "queue")
+
+
+async def test_a_queued_target_taken_by_someone_else_is_skipped(world: World) -> None:
+    async with world.bot() as run:
+        await seated_table(world, world.ann, [world.bob])
+        turn = await current_turn(world)
+        player = whose(turn, world)
+        other = world.bob if player is world.ann else world.ann
+        await order_text(world, other, "queue", add="gate, castle")
+        assert (await answer(await slash(world, player, "place", target="gate"))).startswith("✅")
+        await world.fake.wait_for_message(world.channel, lambda m: "(queued)" in m.content)
+        await run.bot.publisher.idle()
+        assert history(run, world) == ["gate", "castle"]  # the Gate was taken: the castle instead
+        assert run.bot.manager.orders(int(world.channel.id), int(other.id)).empty
+
+
+async def test_an_undo_empties_the_queues(world: World) -> None:
+    async with world.bot() as run:
+        await seated_table(world, world.ann, [world.bob, world.cid])
+        turn = await current_turn(world)
+        first = whose(turn, world)
+        channel_id = int(world.channel.id)
+        table = run.bot.manager.table(channel_id)
+        assert table is not None and table.game is not None
+        order = table.game.state.turn_order
+        third = next(p for p in (world.ann, world.bob, world.cid) if table.seat_of(int(p.id)).seat == order[2])  # type: ignore[union-attr]
+        await order_text(world, third, "queue", add="castle")
+        assert (await answer(await slash(world, first, "place", target="gate"))).startswith("✅")
+        assert (await answer(await slash(world, first, "undo"))).startswith("↩️")
+        assert run.bot.manager.orders(channel_id, int(third.id)).queue == ()
+        assert "empty" in await order_text(world, third, "queue")
+        seat = table.seat_of(int(third.id))
+        assert seat is not None
+        [stored] = [s for s in await run.bot.manager.store.seats(table.id) if s.seat == seat.seat]
+        assert stored.orders is None  # emptied in the undo's own transaction
+
+
+async def test_standing_orders_are_private_switched_off_by_one_click_and_survive_a_restart(world: World) -> None:
+    async with world.bot():
+        await seated_table(world, world.ann, [world.bob])
+        text = await order_text(world, world.ann, "orders", provost="stay", castle=True, production="n_forest.W")
+        assert "never move it" in text and "deliver every batch" in text and "Forest → 1 wood" in text
+        assert "never move it" not in "".join(m.content for m in world.fake.channel_messages(world.channel))
+    async with world.bot() as run:  # a restart: the orders come back from the store
+        handle = await slash(world, world.ann, "orders")
+        text = await answer(handle)
+        assert "never move it" in text and "deliver every batch" in text and "Forest → 1 wood" in text
+        view = await handle.original()
+        off = next(c for c in view.buttons() if c.get("label") == "Castle: ask me")
+        click = await world.fake.click(view, off["custom_id"], user=world.ann)
+        assert (await click.response()).type == 6  # edited in place
+        await world.fake.state.changed.wait_for(lambda: "deliver every batch" not in view.content, 5.0, lambda: view.content)
+        assert "never move it" in view.content
+        orders = run.bot.manager.orders(int(world.channel.id), int(world.ann.id))
+        assert orders == SeatOrders(provost="stay").with_production("n_forest", "W")
+        assert run.bot.manager.orders(int(world.channel.id), int(world.bob.id)).empty
+
+
+async def test_a_declared_provost_move_is_applied_or_the_player_asked(world: World) -> None:
+    world.table_seed(5)
+    async with world.bot() as run:
+        await seated_table(world, world.ann, [world.bob])
+        turn = await current_turn(world)
+        first = whose(turn, world)
+        second = world.bob if first is world.ann else world.ann
+        channel_id = int(world.channel.id)
+        table = run.bot.manager.table(channel_id)
+        assert table is not None and table.game is not None
+        provost = table.game.state.provost
+        # first to pass, first in phase 4 (§2 phase 4): one space back
+        assert "declared" in (await order_text(world, first, "declare", target=f"r{provost - 1}")).lower()
+        # three spaces forward: legal now, four once the provost stands one space back
+        assert f"road {provost + 3}" in await order_text(world, second, "declare", target=str(provost + 3))
+        assert f"road {provost + 3}" not in "".join(m.content for m in world.fake.channel_messages(world.channel))
+        assert (await answer(await slash(world, first, "pass"))).startswith("✅")
+        nxt = await current_turn(world, after_seq=turn_of_seq(turn))
+        assert whose(nxt, world) is second
+        assert (await answer(await slash(world, second, "pass"))).startswith("✅")
+        await world.fake.wait_for_message(world.channel, lambda m: "(declared ahead)" in m.content)
+        await run.bot.publisher.idle()
+        p = pending_at(run.bot.manager, channel_id)
+        assert p is not None and p.decision.kind == "provost" and p.user_id == int(second.id)
+        assert table.game.state.provost == provost - 1
+        asked = turn_messages(world)[-1]
+        assert second.id in asked.mentions()  # the declaration no longer fits: asked, pinged
+        log = await run.bot.manager.store.move_log(table.id)
+        assert [m.who for m in log][-1] == DECLARED and log[-1].code == "-1"
+        assert run.bot.manager.orders(channel_id, int(first.id)).declared is None
+
+
+def turn_of_seq(message: StoredMessage) -> int:
+    from .sim import turn_of
+
+    found = turn_of(message)
+    assert found is not None
+    return found[1]
+
+
+async def test_orders_play_for_a_seat_the_ai_took_over(world: World) -> None:
+    now = [1_800_000_000.0]
+    world.table_seed(3)
+    async with world.bot(clock=lambda: now[0]) as run:
+        manager = run.bot.manager
+        channel_id = int(world.channel.id)
+        await manager.create_table(
+            int(world.guild.id), channel_id, int(world.ann.id), "Ann", 2,
+            settings={"deadline": 600, "takeover_after": 1, "ai_level": "random"},
+        )  # fmt: skip
+        await manager.join(channel_id, int(world.bob.id), "Bob")
+        await manager.start(channel_id, int(world.ann.id))
+        turn = await current_turn(world)
+        late = whose(turn, world)
+        present = world.bob if late is world.ann else world.ann
+        await order_text(world, late, "orders", provost="stay")
+        now[0] += 601
+        await manager.run_due_timers()  # the AI takes the seat over
+        await world.fake.wait_for_message(world.channel, lambda m: m.content.startswith("🤖"))
+        table = manager.table(channel_id)
+        assert table is not None and table.game is not None
+        seat = table.seat_of(int(late.id))
+        assert seat is not None and seat.ai_takeover
+        # the present player passes for three rounds; the AI plays the other seat
+        while table.game.state.round <= 3:
+            p = pending_at(manager, channel_id)
+            assert p is not None and p.user_id == int(present.id)
+            code = "pass" if "pass" in [c.code for c in p.decision.choices] else p.decision.choices[0].code
+            await manager.act(channel_id, int(present.id), p.number, code)
+        # which decisions the seat's moves answered: replayed from the log
+        s = table.game.state
+        game = Game.replay([p.name for p in s.players], s.seed, s.options, [])
+        provost, other = [], []
+        for m in await manager.store.moves(table.id):
+            d = game.decision
+            assert d is not None
+            if d.player == seat.seat and m.seq > 0:
+                (provost if d.kind == "provost" else other).append((m.who, m.code))
+            game.apply(m.code)
+        assert provost and all(x == (ORDER, "0") for x in provost), provost  # the order, not the AI
+        assert other and {who for who, _ in other} == {"takeover"}  # the AI elsewhere
+
+
+def test_what_people_type_for_the_queue_and_the_declaration() -> None:
+    import pytest
+
+    from bot.rules import new_game
+    from bot.ui.orders import BadOrder, parse_places, parse_target
+
+    game = new_game(["Ann", "Bob", "Cid"], 7)  # docs/notation.md: Peddler on road 7, Carpenters on 3 and 8
+    typed = "peddler, r8, pass, castle, trading post, Peddler R7, gold mine"
+    assert parse_places(game, typed) == ["r7", "r8", "pass", "castle", "trading", "r7", "r16"]
+    with pytest.raises(BadOrder, match=r"Carpenter \(road 3\), Carpenter \(road 8\)"):
+        parse_places(game, "carpenter")  # two of them: the refusal lists both
+    assert parse_places(game, "carpenter r3") == ["r3"]
+    with pytest.raises(BadOrder, match="not a place to queue"):
+        parse_places(game, "xyz")
+    assert [parse_target(x) for x in ("9", "road 12", "r3", "stay", "off")] == ["r9", "r12", "r3", "stay", None]
+    with pytest.raises(BadOrder, match="not a provost target"):
+        parse_target("r40")
+
+
+async def test_the_queue_panel_and_the_choosers_buttons(world: World) -> None:
+    from .helpers import open_chooser
+
+    async with world.bot() as run:
+        await seated_table(world, world.ann, [world.bob])
+        turn = await current_turn(world)
+        player = whose(turn, world)
+        other = world.bob if player is world.ann else world.ann
+        handle = await slash(world, other, "queue")
+        assert "empty" in await answer(handle)
+        panel = await handle.original()
+        [select, *_] = panel.selects()
+        assert {"pass", "castle", "gate"} <= {o["value"] for o in select["options"]}
+        pick = await world.fake.select(panel, select["custom_id"], ["castle"], user=other)
+        assert (await pick.response()).type == 6
+        await world.fake.state.changed.wait_for(lambda: "1. Castle" in panel.content, 5.0, lambda: panel.content)
+        assert run.bot.manager.orders(int(world.channel.id), int(other.id)).queue == ("castle",)
+        # the player on turn: Queue… on the chooser of a placement opens the same panel
+        chooser = await open_chooser(world, turn, player)
+        assert "Queue…" in chooser.button_labels()
+        queue_button = next(c for c in chooser.buttons() if c.get("label") == "Queue…")
+        opened = await world.fake.click(chooser, queue_button["custom_id"], user=player)
+        assert "empty" in await answer(opened)
+
+
+def test_always_makes_the_decision_a_standing_order() -> None:
+    from bot.games.orders import answer as orders_answer
+    from bot.ui.orders import always_choices, set_order, switch_off
+    from tests.games.test_orders import until
+
+    for kind in ("produce", "favour", "provost", "castle"):
+        game = until(kind)
+        d = game.decision
+        assert d is not None
+        keys = always_choices(game, d)
+        if kind == "castle" and not keys:
+            continue  # no batch possible: nothing to make a standing order of
+        assert keys, kind
+        orders = set_order(keys[0])(SeatOrders())
+        got = orders_answer(game, orders)
+        assert got is not None and got.code in game.legal_codes(), (kind, keys)
+        off = keys[0].rsplit(".", 1)[0] if kind == "produce" else keys[0].split(".")[0]
+        assert switch_off(off)(orders).empty, (kind, off)

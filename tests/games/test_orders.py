@@ -1,0 +1,195 @@
+"""What a seat's standing orders, placement queue and declared provost move answer
+(bot/games/orders.py), on real positions of the rules core."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from bot.games.orders import (
+    DECLARED,
+    ORDER,
+    QUEUE,
+    SeatOrders,
+    after_move,
+    answer,
+    best_batch,
+    cutting_moves,
+    declared_move,
+    most_batches,
+    without_queues,
+)
+from bot.rules import Game, new_game
+
+
+def until(kind: str, seed: int = 1, players: int = 3, *, phase: int | None = None) -> Game:
+    """A random game played up to a decision of `kind` (in `phase`, if given)."""
+    for s in range(seed, seed + 200):
+        game = new_game([f"P{i}" for i in range(players)], s)
+        rng = random.Random(s)
+        while (d := game.decision) is not None:
+            if d.kind == kind and (phase is None or d.phase == phase):
+                return game
+            game.apply(rng.choice(d.choices).code)
+    raise AssertionError(f"no {kind} decision found")
+
+
+def test_nothing_set_answers_nothing() -> None:
+    game = until("provost")
+    assert answer(game, None) is None
+    assert answer(game, SeatOrders()) is None
+
+
+def test_queue_first_legal_entry_skipping_illegal_ones() -> None:
+    game = new_game(["Ann", "Bob", "Cid"], 7)  # history of docs/notation.md: Bob places first
+    game.apply("r1")  # Bob takes the Marketplace (road 1)
+    game.apply("r4")  # Cid the Quarry
+    d = game.decision
+    assert d is not None and d.kind == "place"
+    orders = SeatOrders(queue=("r1", "r4", "r3", "r7", "pass"))  # r1 and r4 were taken by others
+    got = answer(game, orders)
+    assert got is not None and got.source == QUEUE and got.code == "r3"
+    assert got.after.queue == ("r7", "pass")
+    # Only entries taken by others: nothing is played, the player is asked.
+    assert answer(game, SeatOrders(queue=("r1", "r4"))) is None
+    # `pass` is always legal.
+    got = answer(game, SeatOrders(queue=("r1", "pass")))
+    assert got is not None and got.code == "pass" and got.after.queue == ()
+
+
+def test_queue_answers_placements_only() -> None:
+    game = until("provost")
+    assert answer(game, SeatOrders(queue=("pass",))) is None
+
+
+def test_declared_provost_target_applied_when_legal_and_affordable() -> None:
+    game = until("provost")
+    s = game.state
+    seat = game.decision.player  # type: ignore[union-attr]
+    s.players[seat].deniers = 3
+    game = Game.resume(s)
+    target = f"r{s.provost + 2}"
+    got = answer(game, SeatOrders(declared=target, provost="stay"))
+    assert got is not None and (got.source, got.code) == (DECLARED, "+2") and got.after.declared is None
+    assert got.after.provost == "stay"  # the standing order stays
+    got = answer(game, SeatOrders(declared="stay"))
+    assert got is not None and got.code == "0"
+    # More than 3 spaces from where the provost stands: the player is asked (the order to stay
+    # is not used instead: the declaration says what they want this time).
+    assert declared_move(game, f"r{s.provost + 4}") == ""
+    assert answer(game, SeatOrders(declared=f"r{s.provost + 4}", provost="stay")) is None
+
+
+def test_declared_move_not_affordable_is_asked() -> None:
+    game = until("provost")
+    s = game.state
+    seat = game.decision.player  # type: ignore[union-attr]
+    s.players[seat].deniers = 1  # 1 denier per space (§2 phase 4)
+    game = Game.resume(s)
+    assert answer(game, SeatOrders(declared=f"r{s.provost + 1}")) is not None
+    assert answer(game, SeatOrders(declared=f"r{s.provost + 2}")) is None
+
+
+def test_provost_stay_and_cuts() -> None:
+    game = until("provost")
+    assert answer(game, SeatOrders(provost="stay")) == (ORDER, "0", SeatOrders(provost="stay"))
+    s = game.state
+    legal = game.legal_codes()
+    # Empty the road around the provost: no move changes who is activated (§2 phase 5).
+    s.road_worker = [-1] * len(s.road_worker)
+    quiet = Game.resume(s)
+    assert cutting_moves(quiet, legal) == []
+    got = answer(quiet, SeatOrders(provost="cuts"))
+    assert got is not None and got.code == "0"
+    # A worker just behind the provost: moving back one space cuts them; then the player is asked.
+    s.road_worker[s.provost] = 0
+    cut = Game.resume(s)
+    assert "-1" in cutting_moves(cut, cut.legal_codes())
+    assert answer(cut, SeatOrders(provost="cuts")) is None
+    assert answer(cut, SeatOrders()) is None  # "ask me" by default
+
+
+def test_default_production() -> None:
+    game = until("produce")
+    s = game.state
+    tile = s.road_tile[s.tasks[-1].space]  # type: ignore[attr-defined]
+    codes = game.legal_codes()
+    other = codes[-1]
+    got = answer(game, SeatOrders().with_production(tile, other))
+    assert got is not None and (got.source, got.code) == (ORDER, other)
+    # An order for another building does not answer this one.
+    elsewhere = next(t for t in ("n_farm", "n_forest", "farm_food", "farm_cloth") if t != tile)
+    assert answer(game, SeatOrders().with_production(elsewhere, "F")) is None
+
+
+def test_castle_delivers_every_batch_it_can() -> None:
+    game = until("castle")
+    batches = [c for c in game.legal_codes() if c != "done"]
+    got = answer(game, SeatOrders(castle=True))
+    if batches:
+        assert got is not None and got.code in batches
+    else:
+        assert got is None
+    assert answer(game, SeatOrders()) is None
+
+
+def test_best_batch_keeps_the_most_batches_and_gold() -> None:
+    # F W S C G: 2 food, 2 wood, 1 stone, 1 cloth: FWS then FWC, never FSC first (§2 phase 6).
+    assert most_batches((2, 2, 1, 1, 0)) == 2
+    assert best_batch([2, 2, 1, 1, 0], ["FWS", "FWC", "FSC"]) in ("FWS", "FWC")
+    assert most_batches((1, 0, 0, 0, 0)) == 0
+    # Gold is spent last: with wood, stone and gold, not the gold.
+    assert best_batch([1, 1, 1, 0, 1], ["FWS", "FWG", "FSG"]) == "FWS"
+    assert best_batch([1, 0, 0, 0, 0], []) == ""
+    assert best_batch([1, 1, 1, 0, 0], ["done", "FWS"]) == "FWS"  # codes other than one batch are left
+
+
+def test_favour_line() -> None:
+    game = until("favour")
+    line = game.legal_codes()[0]
+    got = answer(game, SeatOrders(favour=line))
+    assert got is not None and got.code == line
+    missing = next((x for x in ("prestige", "deniers", "resources", "buildings") if x not in game.legal_codes()), None)
+    if missing is not None:
+        assert answer(game, SeatOrders(favour=missing)) is None
+
+
+def test_queues_empty_at_the_end_of_phase_2_and_declarations_at_the_end_of_phase_4() -> None:
+    game = until("place")
+    orders = {0: SeatOrders(queue=("r8",), declared="r9", castle=True), 1: SeatOrders(queue=("pass",))}
+    after = game.clone()
+    rng = random.Random(3)
+    while after.state.phase == 2:
+        d = after.decision
+        assert d is not None
+        after.apply(rng.choice(d.choices).code)
+    changed = after_move(orders, game, after, None, 0)
+    assert changed[0].queue == () and changed[1].queue == ()
+    assert changed[0].declared == ("r9" if after.state.phase <= 4 else None)
+    assert changed[0].castle  # standing orders stay
+    mid = until("provost")
+    later = mid.clone()
+    while later.state.phase == 4:
+        d = later.decision
+        assert d is not None
+        later.apply("0")
+    changed = after_move({2: SeatOrders(declared="r9")}, mid, later, None, 2)
+    assert changed[2].declared is None and changed[2].empty
+    # Within a phase nothing changes but the answer used.
+    assert after_move(orders, game, game.clone(), None, 0) == {}
+
+
+def test_undo_empties_every_queue_only() -> None:
+    orders = {0: SeatOrders(queue=("r8",), castle=True), 1: SeatOrders(favour="deniers")}
+    assert without_queues(orders) == {0: SeatOrders(castle=True)}
+
+
+def test_stored_form_round_trip() -> None:
+    o = SeatOrders(provost="cuts", castle=True, favour="buildings", queue=("r8", "pass"), declared="stay")
+    o = o.with_production("n_forest", "W")
+    assert SeatOrders.from_json(o.to_json()) == o
+    assert SeatOrders().to_json() is None and SeatOrders.from_json(None) == SeatOrders()
+    # A key written by a later version is kept, not lost.
+    later = SeatOrders.from_json('{"castle": true, "future": 1}')
+    assert later.castle and '"future":1' in (later.to_json() or "")
+    assert replace(o, queue=()).queue == ()
