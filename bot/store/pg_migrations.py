@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .codec import compress_snapshots
 from .migrations import Migration
+from .packed import pack_over_logs
 
 V1_SQL = """
 CREATE TABLE game_tables (
@@ -119,11 +120,24 @@ CREATE TABLE bot_meta (
 );
 """
 
+# Version 5: the log of a game that is over packed into one row (bot/store/packed.py); the
+# logs of the games already over are packed in the same transaction.
+V5_SQL = """
+CREATE TABLE move_logs (
+    table_id  BIGINT  PRIMARY KEY REFERENCES game_tables (id) ON DELETE CASCADE,
+    size      INTEGER NOT NULL,                  -- rows in the log (the next position n)
+    log       BYTEA   NOT NULL                   -- every row, packed and compressed
+);
+-- compressed already, and a few KB: kept in the row (no out-of-line chunks) unless too big
+ALTER TABLE move_logs ALTER COLUMN log SET STORAGE MAIN;
+"""
+
 PG_MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log with undo, snapshots, timers", V1_SQL),
     Migration(2, "phase reports acknowledged one by one", V2_SQL),
     Migration(3, "compressed snapshots; superseded states left to the log", V3_SQL, compress_snapshots),
     Migration(4, "bot_meta: the bot's own key/value facts (command tree hash)", V4_SQL),
+    Migration(5, "the move log of a game that is over packed into one row", V5_SQL, pack_over_logs),
 ]
 
 PG_SCHEMA_VERSION = PG_MIGRATIONS[-1].version
