@@ -6,8 +6,8 @@ transaction that ends it, by ONE row of `move_logs`: every column of every row, 
 as JSON columns (`n`, `seq`, `seat`, `user_id`, `code`, `at`, `actor`, `undone`) compressed as
 the snapshots are (`bot.store.codec`). Nothing is lost: each row comes back exactly (times as
 Python's shortest round-trip form of the double), undone choices and undo rows included, and the
-store's reads merge the packed rows with any in `moves`, so readers see the same log as before.
-About 120 bytes a move in rows and keys become about 10.
+store's reads take the packed rows with those in `moves`, so readers see the same log as before.
+About 120 bytes a move in rows and keys become about 10. A packed log takes no more rows.
 """
 
 from __future__ import annotations
@@ -79,15 +79,14 @@ def merged(rows: Sequence[Sequence[Any]]) -> list[MoveRecord]:
 
 
 async def pack_log(db: Tx, table_id: int) -> None:
-    """Move a game's log rows into its packed row (added to one packed before, if any)."""
+    """Move a game's log rows into its packed row (once: a packed log takes no more rows, see
+    the trigger of schema version 5)."""
     rows = await db.fetch(f"SELECT {MOVE_COLUMNS} FROM moves WHERE table_id = ? ORDER BY n", (table_id,))
     if not rows:
         return
-    before = await db.fetch("SELECT log FROM move_logs WHERE table_id = ?", (table_id,))
-    log = [*(unpack(before[0][0]) if before else []), *(move_record(r) for r in rows)]
+    log = [move_record(r) for r in rows]
     await db.execute(
-        "INSERT INTO move_logs (table_id, size, log) VALUES (?, ?, ?) ON CONFLICT (table_id)"
-        " DO UPDATE SET size = EXCLUDED.size, log = EXCLUDED.log",
+        "INSERT INTO move_logs (table_id, size, log) VALUES (?, ?, ?)",
         (table_id, max(m.pos for m in log) + 1, pack(log)),
     )
     await db.execute("DELETE FROM moves WHERE table_id = ?", (table_id,))

@@ -130,6 +130,18 @@ CREATE TABLE move_logs (
 );
 -- compressed already, and a few KB: kept in the row (no out-of-line chunks) unless too big
 ALTER TABLE move_logs ALTER COLUMN log SET STORAGE MAIN;
+-- A packed log takes no more rows: a move recorded after it is a Conflict, as a second move at
+-- a position already taken is (the rows that would catch it are gone).
+CREATE FUNCTION moves_after_the_log_is_packed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM move_logs WHERE table_id = NEW.table_id) THEN
+        RAISE EXCEPTION 'table %: the game is over, its log is packed', NEW.table_id
+            USING ERRCODE = 'unique_violation', CONSTRAINT = 'move_logs_pkey';
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE TRIGGER moves_packed BEFORE INSERT ON moves
+    FOR EACH ROW EXECUTE FUNCTION moves_after_the_log_is_packed();
 """
 
 PG_MIGRATIONS: list[Migration] = [

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.store import ABANDONED, UNDO, GameStore, MoveRecord, SeatRecord, open_store
+import pytest
+
+from bot.store import ABANDONED, UNDO, Conflict, GameStore, MoveRecord, SeatRecord, open_store
 from bot.store import packed as packed_log
 from bot.store.pg_migrations import PG_MIGRATIONS
 from bot.store.postgres import PostgresStore
@@ -82,6 +84,12 @@ async def test_a_finished_game_reads_the_same(store_url: str) -> None:
         assert bulk.table.id == tid and bulk.moves == loaded.moves and bulk.log_size == 6
         if isinstance(store, PostgresStore):
             assert await log_rows(store, tid) == (0, 1)
+            later = MoveRecord(4, 0, 101, "f", AT[5], n=6)  # a new position: only a packed log knows
+            with pytest.raises(Conflict, match="packed"):
+                await store.record_move(tid, later)
+        with pytest.raises(Conflict):  # a position already taken, on both backends
+            await store.record_move(tid, MoveRecord(3, 1, None, "e", AT[5], "ai", 5))
+        assert await store.move_log(tid) == log
     finally:
         await store.close()
 
