@@ -3,11 +3,12 @@
     python benchmarks/store_size.py [--games 20] [--players 4] [--database-url postgresql://…]
 
 Plays `--games` whole games of `--players` AI seats through the manager into a fresh SQLite file
-(or, with a postgresql:// URL, a database of its own: the store's tables are DROPPED first),
-acknowledging each game's phase reports as the bot does once it has posted them. Prints the
-bytes per finished game: on SQLite the growth of the file after VACUUM (the empty schema's
-pages subtracted) and, where SQLite has the dbstat table, the pages of each table and index; on
-PostgreSQL `pg_total_relation_size` of the store's tables after VACUUM FULL. The last line
+(or, with a postgresql:// URL, a database of its own: the store's tables and functions are
+DROPPED first), acknowledging each game's phase reports as the bot does once it has posted them.
+Prints the bytes per finished game: on SQLite the growth of the file after VACUUM (the empty
+schema's pages subtracted) and, where SQLite has the dbstat table, the pages of each table and
+index; on PostgreSQL `pg_total_relation_size` of the store's tables (with their keys and TOAST)
+after VACUUM FULL, the empty schema's subtracted. The last line
 printed is one JSON object. Target (issue 15 item 8): <= 40 KB per finished 4-player game.
 """
 
@@ -29,7 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bot.games import Manager  # noqa: E402
 from bot.store import is_postgres_url, open_store  # noqa: E402
 
-STORE_TABLES = ("timers", "snapshots", "moves", "seats", "game_tables", "store_schema")
+STORE_FUNCTIONS = ("moves_after_the_log_is_packed()",)  # PostgreSQL schema version 5
+STORE_TABLES = ("timers", "snapshots", "moves", "move_logs", "posted_reports", "bot_meta", "seats", "game_tables", "store_schema")
 
 
 async def play(url: str, games: int, players: int, seed: int) -> None:
@@ -75,6 +77,8 @@ async def postgres_size(url: str) -> dict[str, int]:
     try:
         out = {}
         for table in STORE_TABLES:
+            if await con.fetchval("SELECT to_regclass($1)", table) is None:  # an older schema
+                continue
             await con.execute(f"VACUUM FULL {table}")
             out[table] = int(await con.fetchval("SELECT pg_total_relation_size($1)", table))
         return out
@@ -88,6 +92,7 @@ async def reset_postgres(url: str) -> None:
     con = await asyncpg.connect(url)
     try:
         await con.execute(f"DROP TABLE IF EXISTS {', '.join(STORE_TABLES)} CASCADE")
+        await con.execute(f"DROP FUNCTION IF EXISTS {', '.join(STORE_FUNCTIONS)} CASCADE")
     finally:
         await con.close()
 

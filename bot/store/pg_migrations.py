@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from .codec import compress_snapshots
 from .migrations import Migration
+from .packed import pack_over_logs
 
 V1_SQL = """
 CREATE TABLE game_tables (
@@ -119,6 +120,30 @@ CREATE TABLE bot_meta (
 );
 """
 
+# Version 5: the log of a game that is over packed into one row (bot/store/packed.py); the
+# logs of the games already over are packed in the same transaction.
+V5_SQL = """
+CREATE TABLE move_logs (
+    table_id  BIGINT  PRIMARY KEY REFERENCES game_tables (id) ON DELETE CASCADE,
+    size      INTEGER NOT NULL,                  -- rows in the log (the next position n)
+    log       BYTEA   NOT NULL                   -- every row, packed and compressed
+);
+-- compressed already, and a few KB: kept in the row (no out-of-line chunks) unless too big
+ALTER TABLE move_logs ALTER COLUMN log SET STORAGE MAIN;
+-- A packed log takes no more rows: a move recorded after it is a Conflict, as a second move at
+-- a position already taken is (the rows that would catch it are gone).
+CREATE FUNCTION moves_after_the_log_is_packed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF EXISTS (SELECT 1 FROM move_logs WHERE table_id = NEW.table_id) THEN
+        RAISE EXCEPTION 'table %: the game is over, its log is packed', NEW.table_id
+            USING ERRCODE = 'unique_violation', CONSTRAINT = 'move_logs_pkey';
+    END IF;
+    RETURN NEW;
+END $$;
+CREATE TRIGGER moves_packed BEFORE INSERT ON moves
+    FOR EACH ROW EXECUTE FUNCTION moves_after_the_log_is_packed();
+"""
+
 # Version 6 (SQLite's version 7): standing orders, the placement queue and the provost declared
 # ahead per seat, and the move log's actors for the moves they made.
 V6_SQL = """
@@ -133,6 +158,7 @@ PG_MIGRATIONS: list[Migration] = [
     Migration(2, "phase reports acknowledged one by one", V2_SQL),
     Migration(3, "compressed snapshots; superseded states left to the log", V3_SQL, compress_snapshots),
     Migration(4, "bot_meta: the bot's own key/value facts (command tree hash)", V4_SQL),
+    Migration(5, "the move log of a game that is over packed into one row", V5_SQL, pack_over_logs),
     Migration(6, "standing orders, placement queue, declared provost per seat; their move actors", V6_SQL),
 ]
 

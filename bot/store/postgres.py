@@ -9,6 +9,9 @@ snapshot, the seat states and the timers are committed together or not at all. T
 `load_active` run in one REPEATABLE READ transaction: one consistent picture. JIT compilation
 is off for the pool's sessions (it costs more than it saves on these short queries).
 
+The log of a game that is over is packed into one row of `move_logs` in the transaction that
+ends it (`bot.store.packed`); `moves`, `move_log`, `log_size` and `load_active` read both.
+
 Migrations (`bot.store.pg_migrations`) run at open under a session advisory lock: a second
 process starting at the same moment waits, then finds the schema current and migrates nothing.
 asyncpg and connection errors leave wrapped in `StoreError` (`Conflict` for a constraint).
@@ -26,11 +29,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from . import packed
 from .errors import Conflict, SchemaTooNew, StoreError
 from .migrations import Migration
 from .pg_migrations import PG_MIGRATIONS
+from .records import MoveRecord, StoredTable
+from .rows import APPLIED, MOVE_COLUMNS, assemble, loaded_cte
 from .shards import ShardFilter
-from .sql import SqlStore
+from .sql import SqlStore, Tx
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +124,7 @@ class PostgresStore(SqlStore):
         self.url = redacted(url)
         self.shards = shards
         self.migrated: list[int] = []  # the versions this open applied (none if already current)
+        self.packs_logs = True  # schema 5 on: a game's log is packed when it is over
         self._closed = False
 
     @classmethod
@@ -163,6 +170,7 @@ class PostgresStore(SqlStore):
 
     async def _migrate(self, migrations: Sequence[Migration]) -> None:
         latest = migrations[-1].version if migrations else 0
+        self.packs_logs = latest >= packed.VERSION
         async with self._pool.acquire() as con:
             await con.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
             try:
@@ -215,3 +223,59 @@ class PostgresStore(SqlStore):
                 return [list(await con.fetch(q)) for q in queries]
         except _DRIVER_ERRORS as e:
             raise _wrap(e) from e
+
+    # ----- the logs of games that are over, packed (bot.store.packed) ---------------------------
+
+    async def _game_over(self, db: Tx, table_id: int) -> None:
+        if self.packs_logs:
+            await packed.pack_log(db, table_id)
+
+    async def _log(self, table_id: int, where: str = "", params: Sequence[Any] = ()) -> list[MoveRecord]:
+        """The table's log rows (`where` narrows those still in `moves`) and its packed ones."""
+        return packed.merged(await self._fetchall(
+            f"SELECT {MOVE_COLUMNS}, NULL::bytea FROM moves WHERE table_id = ?{where}"
+            f" UNION ALL {packed.PACKED_AS_MOVE} WHERE table_id = ?",
+            (table_id, *params, table_id),
+        ))  # fmt: skip
+
+    async def moves(self, table_id: int, *, from_seq: int = 0) -> list[MoveRecord]:
+        if not self.packs_logs:
+            return await super().moves(table_id, from_seq=from_seq)
+        log = await self._log(table_id, f" AND seq >= ? AND {APPLIED}", (from_seq,))
+        return sorted((m for m in log if m.seq >= from_seq and packed.applied(m)), key=lambda m: m.seq)
+
+    async def move_log(self, table_id: int) -> list[MoveRecord]:
+        return await self._log(table_id) if self.packs_logs else await super().move_log(table_id)
+
+    async def log_size(self, table_id: int) -> int:
+        if not self.packs_logs:
+            return await super().log_size(table_id)
+        rows = await self._fetchall(
+            "SELECT GREATEST((SELECT MAX(n) + 1 FROM moves WHERE table_id = ?),"
+            " (SELECT size FROM move_logs WHERE table_id = ?))",
+            (table_id, table_id),
+        )
+        return 0 if not rows or rows[0][0] is None else int(rows[0][0])
+
+    async def load_active(self, *, shards: ShardFilter | None = None) -> list[StoredTable]:
+        """As `SqlStore.load_active`, the packed logs of the loaded finished games (those whose
+        last report waits to be posted) read in the same transaction."""
+        owned = shards or self.shards
+        if not self.packs_logs:
+            return await super().load_active(shards=owned)
+        *results, logs = await self._fetch_many([
+            *self._load_active_queries(owned),
+            f"WITH {loaded_cte(owned)} SELECT table_id, size, log FROM move_logs"
+            " WHERE table_id IN (SELECT id FROM loaded)",
+        ])  # fmt: skip
+        tables = assemble(results)
+        by_id = {int(r[0]): r for r in logs}
+        for st in tables:
+            row = by_id.get(st.table.id)
+            if row is None:
+                continue
+            if st.snapshot is not None:  # the applied choices after the latest snapshot
+                later = [m for m in packed.unpack(row[2]) if m.seq >= st.snapshot.seq and packed.applied(m)]
+                st.moves = sorted([*st.moves, *later], key=lambda m: m.seq)
+            st.log_size = max(st.log_size or 0, int(row[1]))
+        return tables

@@ -241,8 +241,13 @@ class SqlStore:
             )
             if status in (FINISHED, ABANDONED):
                 await db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+                await self._game_over(db, table_id)
 
     # ----- the move log ------------------------------------------------------------------------
+
+    async def _game_over(self, db: Tx, table_id: int) -> None:
+        """The game is over (finished or abandoned), in the transaction that ends it: its log
+        takes no more rows (PostgreSQL packs them here, `bot.store.packed`)."""
 
     async def _insert_snapshot(self, db: Tx, table_id: int, snap: SnapshotRecord) -> None:
         """The snapshot, compressed; the state of the one it supersedes is left to the log
@@ -298,6 +303,7 @@ class SqlStore:
                     (FINISHED, move.at, move.at, table_id),
                 )
                 await db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+                await self._game_over(db, table_id)
             else:
                 await db.execute(
                     "UPDATE game_tables SET updated_at = ? WHERE id = ?", (move.at, table_id)

@@ -4,7 +4,8 @@ PostgreSQL.
 The SQLite file is first brought to the current schema (as the bot would at start-up), then read
 with a read-only connection; the PostgreSQL database is migrated and must hold no table yet. Every
 row of every table (tables, seats, the whole move log with undos, snapshots as stored, timers)
-is copied with its own id in ONE PostgreSQL transaction: a failure leaves the target as it was.
+is copied with its own id in ONE PostgreSQL transaction: a failure leaves the target as it was
+(the logs of the games that are over are then packed, `bot.store.packed`).
 The identity sequences then continue after the highest ids, the row counts of both sides are
 compared before the commit, and the tables are VACUUMed and ANALYZEd after it. Stop the bot before copying: moves made during the copy are not in it.
 """
@@ -24,7 +25,8 @@ import asyncpg
 
 from .errors import StoreError
 from .factory import is_postgres_url, sqlite_path
-from .postgres import PostgresStore, redacted
+from .packed import pack_over_logs
+from .postgres import PostgresStore, _Tx, redacted
 from .sqlite import Store
 
 Convert = Callable[[Any], Any]
@@ -104,6 +106,7 @@ async def transfer(
                 if not copied == expected == got:
                     raise TransferError(f"{table}: {expected} rows in SQLite, {got} copied")
                 say(f"{table}: {copied} rows")
+            await pack_over_logs(_Tx(con))  # the logs of the games over, as the bot keeps them
             for table in IDENTITY_TABLES:
                 await con.execute(
                     f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"

@@ -19,6 +19,7 @@ from bot.store import rows as store_rows
 from bot.store import sql as store_sql
 from bot.store.pg_migrations import PG_MIGRATIONS, PG_SCHEMA_VERSION
 from bot.store.postgres import PostgresStore
+from tests.store.pg_server import PgServer
 from tests.store.test_replay import check_table
 
 OPTIONS = {"jeweller": False, "lawyer_pp": 4, "simple_favors": False}
@@ -155,6 +156,9 @@ async def test_old_database_migrates_and_replays_identically(
             if old["snapshots"]:
                 await check_table(store, table_id)
         assert thinned > 80
+        if postgres:  # the finished games' logs are packed into one row each (version 5)
+            async with store._pool.acquire() as con:  # type: ignore[attr-defined]
+                assert await con.fetchval("SELECT COUNT(*) FROM move_logs") == 2
     finally:
         await store.close()
     if not postgres:
@@ -239,3 +243,43 @@ async def test_a_finished_four_player_game_takes_at_most_40_kb(tmp_path: Path) -
     per_game = (vacuumed_size(path) - empty) / games
     assert per_game <= 40_000, per_game
 
+
+
+async def postgres_bytes(url: str) -> int:
+    """The store's tables with their keys and TOAST, after VACUUM FULL."""
+    import asyncpg
+
+    con = await asyncpg.connect(url)
+    try:
+        tables = [r[0] for r in await con.fetch("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")]
+        await con.execute(f"VACUUM FULL {', '.join(tables)}")
+        return int(await con.fetchval(
+            "SELECT SUM(pg_total_relation_size(format('%I', tablename))) FROM pg_tables WHERE schemaname = 'public'"
+        ))  # fmt: skip
+    finally:
+        await con.close()
+
+
+async def test_a_finished_four_player_game_takes_at_most_40_kb_on_postgresql(pg_server: PgServer) -> None:
+    """As on SQLite; the finished games' logs are packed (bot/store/packed.py)."""
+    url = await pg_server.new_database()
+    await (await open_store(url)).close()
+    empty = await postgres_bytes(url)
+    manager = Manager(await open_store(url), render=None)
+    try:
+        await manager.load()
+        rng = random.Random(4)
+        games = 20  # a page (8 KB) over fewer games would weigh too much in the figure
+        for channel in range(games):
+            await manager.create_table(
+                1, channel, 0, "host", 4, OPTIONS, seed=rng.randrange(10**9), seat_creator=False,
+                ai_names=[f"Player{i}" for i in range(4)],
+            )  # fmt: skip
+            await manager.start(channel, 0)
+            t = manager.table(channel)
+            assert t is not None and t.is_finished
+            await manager.store.ack_reports(t.id, 10**9)
+    finally:
+        await manager.close()
+    per_game = (await postgres_bytes(url) - empty) / games
+    assert per_game <= 40_000, per_game
