@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games import NoTable, Refusal, Table
+from bot.games import NoTable, NotAllowed, Refusal, Table
 
 from . import replies, texts
 from .components import LobbyButton, static_view
@@ -56,6 +56,7 @@ class Lobby:
         self.bot = bot
         self.cards: dict[int, tuple[int, int]] = {}  # table id -> (channel id, message id)
         self._card_locks: dict[int, asyncio.Lock] = {}
+        self._edits: set[asyncio.Task[None]] = set()
 
     # ----- /caylus new ------------------------------------------------------------------------
 
@@ -134,6 +135,9 @@ class Lobby:
         if table is None or not table.is_active:
             await replies.refuse(interaction, NoTable())
             return
+        if interaction.user.id != table.creator_id and not is_moderator(interaction):
+            await replies.refuse(interaction, NotAllowed(texts.ABANDON_NOT_ALLOWED))
+            return
         await replies.say(interaction, texts.abandon_confirm(), view=abandon_view(table))
 
     async def _do(
@@ -176,6 +180,15 @@ class Lobby:
 
     # ----- the card ----------------------------------------------------------------------------
 
+    def game_over(self, table: Table) -> None:
+        """The game ended: its card (when known) says so, in the background (the caller may hold
+        the table's lock)."""
+        if table.id not in self.cards:
+            return
+        task = asyncio.create_task(self.refresh_card(table), name=f"caylus-card-{table.id}")
+        self._edits.add(task)
+        task.add_done_callback(self._edits.discard)
+
     def _lock(self, table_id: int) -> asyncio.Lock:
         lock = self._card_locks.get(table_id)
         if lock is None:
@@ -201,7 +214,7 @@ class Lobby:
                     return
             if table.is_open:
                 await self._post_card(table, locked=True)
-        if not table.is_open:  # the card is final once the game starts
+        if not table.is_active:  # the card is final once the game is over or abandoned
             self.cards.pop(table.id, None)
             self._card_locks.pop(table.id, None)
 

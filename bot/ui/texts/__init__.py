@@ -71,6 +71,7 @@ from .info import (
 )
 from .lobby import (
     ABANDON_BUTTON,
+    ABANDON_NOT_ALLOWED,
     ADD_AI,
     JOIN,
     LEAVE,
@@ -107,6 +108,7 @@ from .startup import (
 
 __all__ = [
     "ABANDON_BUTTON",
+    "ABANDON_NOT_ALLOWED",
     "ADD_AI",
     "AI_LEVELS",
     "BAD_TOKEN",

@@ -44,11 +44,15 @@ def lobby_card(table: Table) -> str:
     seated = len(table.seats)
     if table.is_open:
         head = f"🏰 **Caylus** — a table is open here ({seated}/{table.max_seats} seats)"
+        count = "2 players" if table.max_seats == 2 else f"2 to {table.max_seats} players"
         foot = (
             f"Press **Join** to take a seat. The creator (<@{table.creator_id}>) or a moderator "
-            f"presses **Start** with 2 to {table.max_seats} players seated."
+            f"presses **Start** with {count} seated."
         )
-    elif table.is_started or table.is_finished:
+    elif table.is_finished:
+        head = f"🏰 **Caylus** — the game is over ({plural(seated, 'player')})"
+        foot = "The final scores are posted below."
+    elif table.is_started:
         head = f"🏰 **Caylus** — the game has started with {plural(seated, 'player')}"
         foot = "Follow the turn messages and phase reports below."
     else:
@@ -102,6 +106,7 @@ def abandon_confirm() -> str:
 
 
 ABANDON_BUTTON = "Abandon the table"
+ABANDON_NOT_ALLOWED = "Only the table's creator or someone with Manage Channels can abandon it."
 
 
 def abandoned(by_user_id: int) -> str:
