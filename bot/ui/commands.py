@@ -8,9 +8,11 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from . import texts
+from bot.games import Refusal
+
+from . import labels, replies, texts
 from .components import host
-from .play import provost_code
+from .play import NOT_NOW, pending_for, provost_code
 
 Interaction = discord.Interaction[Any]
 LAWYER_PP: list[app_commands.Choice[int]] = [
@@ -27,6 +29,24 @@ TAKEOVERS: list[app_commands.Choice[int]] = [
 ]
 DESCRIBE = texts.COMMANDS
 OPTION = texts.OPTIONS
+
+
+async def _typed(interaction: Interaction, typed: str, group: str) -> str | None:
+    """What a person typed for a move command, read as the code of one of their choices now
+    (codes, building names, unique prefixes: bot/ui/labels.py); None when they were told why
+    not. Without a decision of theirs now, the text goes on as it is: the play path says why."""
+    table = host(interaction).manager.table(interaction.channel_id or 0)
+    if table is None or table.game is None or typed == NOT_NOW:
+        return typed
+    try:
+        pending = pending_for(table, interaction.user.id)
+    except Refusal:
+        return typed
+    try:
+        return labels.typed_code(table.game, pending.decision, typed, group)
+    except Refusal as r:
+        await replies.refuse(interaction, r)
+        return None
 
 
 class CaylusCommands(
@@ -91,7 +111,9 @@ class CaylusCommands(
     @app_commands.command(description=DESCRIBE["place"])
     @app_commands.describe(target=OPTION["target"])
     async def place(self, interaction: Interaction, target: str) -> None:
-        await host(interaction).play.command(interaction, target.strip())
+        code = await _typed(interaction, target.strip(), "place")
+        if code is not None:
+            await host(interaction).play.command(interaction, code)
 
     @place.autocomplete("target")
     async def _place_targets(
@@ -101,12 +123,16 @@ class CaylusCommands(
 
     @app_commands.command(name="pass", description=DESCRIBE["pass"])
     async def pass_(self, interaction: Interaction) -> None:
-        await host(interaction).play.command(interaction, "pass")
+        code = await _typed(interaction, "pass", "place")
+        if code is not None:
+            await host(interaction).play.command(interaction, code)
 
     @app_commands.command(description=DESCRIBE["provost"])
     @app_commands.describe(move=OPTION["move"])
     async def provost(self, interaction: Interaction, move: str) -> None:
-        await host(interaction).play.command(interaction, provost_code(move))
+        code = await _typed(interaction, provost_code(move), "provost")
+        if code is not None:
+            await host(interaction).play.command(interaction, code)
 
     @provost.autocomplete("move")
     async def _provost_moves(

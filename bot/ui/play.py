@@ -30,7 +30,7 @@ from bot.games import (
 )
 from bot.rules import kind_facts
 
-from . import replies, texts
+from . import labels, replies, texts
 from .chooser import chooser_view
 
 if TYPE_CHECKING:
@@ -151,7 +151,8 @@ class Play:
                 continue
             if needle and needle not in c.code.lower() and needle not in c.label.lower():
                 continue
-            out.append(app_commands.Choice(name=texts.clip(c.label, 100), value=c.code))
+            name = labels.describe(table.game, decision.kind, c, decision.player).line(100)
+            out.append(app_commands.Choice(name=name, value=c.code))
         return out[:25]
 
     # ----- the one path to the manager -------------------------------------------------------
