@@ -64,6 +64,7 @@ class CaylusCommands(
         ai_level=OPTION["ai_level"],
         deadline=OPTION["deadline"],
         takeover=OPTION["takeover"],
+        thread=OPTION["thread"],
     )
     @app_commands.choices(lawyer_pp=LAWYER_PP, ai_level=AI_LEVELS, deadline=DEADLINES, takeover=TAKEOVERS)  # type: ignore[misc]
     async def new(
@@ -77,6 +78,7 @@ class CaylusCommands(
         ai_level: str = "greedy",
         deadline: int = 0,
         takeover: int = 3,
+        thread: bool = False,
     ) -> None:
         await host(interaction).lobby.new(
             interaction,
@@ -88,6 +90,7 @@ class CaylusCommands(
             ai_level=ai_level,
             deadline=deadline or None,
             takeover_after=takeover or None,
+            thread=thread,
         )
 
     @app_commands.command(description=DESCRIBE["join"])

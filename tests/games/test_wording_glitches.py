@@ -76,7 +76,7 @@ def test_the_card_of_two_seats_and_of_a_finished_game() -> None:
         simple_favors, jeweller, lawyer_pp = False, False, 4
 
     class Settings:
-        ai_level, deadline, takeover_after = "greedy", None, 3
+        ai_level, deadline, takeover_after, home_channel = "greedy", None, 3, None
 
     table = Seatless()
     table.options, table.settings = Options(), Settings()  # type: ignore[attr-defined]
