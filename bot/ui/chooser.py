@@ -193,9 +193,10 @@ def _choice_items(
 
 
 def _button_text(game: Game | None, decision: Decision, choice: Choice) -> str:
-    """A button's text: the choice's label, and what it does where that matters (the provost)."""
+    """A button's text: the choice's label, and what it does where that matters (the provost,
+    placements: bot/ui/labels.py)."""
     text = choice.label
-    if game is not None and kind_facts(decision.kind).group == "provost":
+    if game is not None and kind_facts(decision.kind).group in ("provost", "place"):
         text = labels.describe(game, decision.kind, choice, decision.player).line(MAX_BUTTON_LABEL)
     return text[:1].upper() + text[1:]
 

@@ -10,7 +10,7 @@ import pytest
 from bot.games import BadRequest
 from bot.rules import TILES, Choice, Game, new_game
 from bot.ui import labels
-from bot.ui.chooser import option
+from bot.ui.chooser import chooser_view, option
 
 
 def start() -> Game:
@@ -66,6 +66,11 @@ def test_provost_moves_name_the_workers_they_cut_or_save(kind: str) -> None:
         opt = option(game, d.kind, c)
         assert opt.label == head[:100]
         assert labels.describe(game, d.kind, c, d.player).line().startswith(head[:80])
+    # the chooser's buttons (the provost's three rows) say it too
+    items = [b.item for b in chooser_view(1, d, game).children]  # type: ignore[attr-defined]
+    buttons = {i.custom_id.rsplit(":", 1)[-1]: i.label for i in items}
+    for c in d.choices:
+        assert buttons[c.code] == labels.describe(game, d.kind, c).line(80), buttons
 
 
 def test_traps_are_flagged_in_the_choice_itself() -> None:
