@@ -31,7 +31,7 @@ DESCRIBE = texts.COMMANDS
 OPTION = texts.OPTIONS
 
 
-async def _typed(interaction: Interaction, typed: str, group: str) -> str | None:
+async def _typed(interaction: Interaction, typed: str, group: str, command: str) -> str | None:
     """What a person typed for a move command, read as the code of one of their choices now
     (codes, building names, unique prefixes: bot/ui/labels.py); None when they were told why
     not. Without a decision of theirs now, the text goes on as it is: the play path says why."""
@@ -43,7 +43,7 @@ async def _typed(interaction: Interaction, typed: str, group: str) -> str | None
     except Refusal:
         return typed
     try:
-        return labels.typed_code(table.game, pending.decision, typed, group)
+        return labels.typed_code(table.game, pending.decision, typed, group, command)
     except Refusal as r:
         await replies.refuse(interaction, r)
         return None
@@ -114,7 +114,7 @@ class CaylusCommands(
     @app_commands.command(description=DESCRIBE["place"])
     @app_commands.describe(target=OPTION["target"])
     async def place(self, interaction: Interaction, target: str) -> None:
-        code = await _typed(interaction, target.strip(), "place")
+        code = await _typed(interaction, target.strip(), "place", "place")
         if code is not None:
             await host(interaction).play.command(interaction, code)
 
@@ -126,14 +126,14 @@ class CaylusCommands(
 
     @app_commands.command(name="pass", description=DESCRIBE["pass"])
     async def pass_(self, interaction: Interaction) -> None:
-        code = await _typed(interaction, "pass", "place")
+        code = await _typed(interaction, "pass", "place", "pass")
         if code is not None:
             await host(interaction).play.command(interaction, code)
 
     @app_commands.command(description=DESCRIBE["provost"])
     @app_commands.describe(move=OPTION["move"])
     async def provost(self, interaction: Interaction, move: str) -> None:
-        code = await _typed(interaction, provost_code(move), "provost")
+        code = await _typed(interaction, provost_code(move), "provost", "provost")
         if code is not None:
             await host(interaction).play.command(interaction, code)
 

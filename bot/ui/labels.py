@@ -184,13 +184,13 @@ def find(game: Game | None, decision: Decision, typed: str) -> list[Choice]:
     return found
 
 
-def typed_code(game: Game, decision: Decision, typed: str, group: str) -> str:
+def typed_code(game: Game, decision: Decision, typed: str, group: str, command: str = "") -> str:
     """The code that `typed` names among the choices of the person's `decision`, for a command
     of `group` (`place`, `provost`). `BadRequest` says why not: the command is for another
     phase, or the text names none or several choices (listed as "r8 Carpenter" pairs)."""
     if kind_facts(decision.kind).group != group:
         now = words.where_in_game(game)
-        raise BadRequest(words.other_phase(group, words.WANTED[group], now, decision.prompt))
+        raise BadRequest(words.other_phase(command or group, words.WANTED[group], now, decision.prompt))
     found = find(game, decision, typed)
     if len(found) == 1:
         return found[0].code

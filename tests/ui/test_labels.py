@@ -127,5 +127,5 @@ def test_typed_places_refused_with_pairs() -> None:
     assert "none of your choices" in none.value.message and "r8 Carpenter" in none.value.message
     assert "Castle" in none.value.message and "r7 Peddler" in none.value.message
     with pytest.raises(BadRequest) as phase:
-        labels.typed_code(game, d, "+1", "provost")
-    assert "phase 4" in phase.value.message and "now it is **Round 1 · Placing workers**" in phase.value.message
+        labels.typed_code(game, d, "+1", "provost", "provost")
+    assert "`/caylus provost` is for phase 4" in phase.value.message and "now it is **Round 1 · Placing workers**" in phase.value.message
