@@ -184,6 +184,16 @@ def find(game: Game | None, decision: Decision, typed: str) -> list[Choice]:
     return found
 
 
+def suggest(game: Game | None, decision: Decision, typed: str) -> list[Choice]:
+    """The autocomplete's choices for what is typed so far: all when nothing is, else those
+    whose code or label holds it, or that `find` reads it as ("peddler r7")."""
+    needle = _fold(typed)
+    if not needle:
+        return list(decision.choices)
+    found = set(find(game, decision, typed))
+    return [c for c in decision.choices if c in found or needle in c.code.casefold() or needle in _fold(c.label)]
+
+
 def typed_code(game: Game, decision: Decision, typed: str, group: str, command: str = "") -> str:
     """The code that `typed` names among the choices of the person's `decision`, for a command
     of `group` (`place`, `provost`). `BadRequest` says why not: the command is for another

@@ -129,3 +129,13 @@ def test_typed_places_refused_with_pairs() -> None:
     with pytest.raises(BadRequest) as phase:
         labels.typed_code(game, d, "+1", "provost", "provost")
     assert "`/caylus provost` is for phase 4" in phase.value.message and "now it is **Round 1 · Placing workers**" in phase.value.message
+
+
+def test_autocomplete_suggests_what_the_command_reads() -> None:
+    game = start()
+    d = game.decision
+    assert d is not None
+    assert [c.code for c in labels.suggest(game, d, "peddler r7")] == ["r7"]
+    assert [c.code for c in labels.suggest(game, d, "carp")] == ["r3", "r8"]
+    assert [c.code for c in labels.suggest(game, d, "road 1")] == ["r1", "r16"]  # in the labels
+    assert len(labels.suggest(game, d, " ")) == len(d.choices)
