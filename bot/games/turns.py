@@ -103,6 +103,10 @@ class Turns:
                 return await self.finish(acc)
         return await self.autoplay(t, acc)
 
+    def answer_undone(self, table_id: int, user_id: int) -> None:
+        """The person took their choice back: a click on it is no longer "already done"."""
+        self._answered.pop((table_id, user_id), None)
+
     async def advance(self, channel_id: int, max_moves: int | None = None) -> ActResult:
         """Play the pending decisions of AI seats (at most `max_moves`)."""
         t = self.registry.table(channel_id)

@@ -168,6 +168,7 @@ class Undo:
                 t.timers = clock
                 t.updated_at = now
                 reg.timers_stored(timers)
+                self.turns.answer_undone(t.id, user_id)
 
             try:
                 await reg.commit(

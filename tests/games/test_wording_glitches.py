@@ -128,3 +128,14 @@ async def test_undo_answers_about_your_own_choice(manager: Manager) -> None:
     with pytest.raises(PhaseOver) as over:
         await manager.undo(1, other)
     assert over.value.message.startswith("You have no choice to undo in this phase")
+
+
+async def test_a_click_on_a_choice_taken_back_is_not_already_done(manager: Manager) -> None:
+    users, result = await started_table(manager, 1, humans=2, seed=5)
+    p = result.pending
+    assert p is not None and p.user_id is not None
+    await manager.act(1, p.user_id, p.number, p.decision.choices[0].code)
+    await manager.undo(1, p.user_id)
+    with pytest.raises(StaleDecision) as stale:
+        await manager.act(1, p.user_id, p.number, p.decision.choices[0].code)
+    assert not stale.value.done
