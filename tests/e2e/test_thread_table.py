@@ -78,3 +78,14 @@ async def test_no_thread_inside_a_thread(world: World) -> None:
         ))
         assert "only when it is opened in a text channel" in text
         assert len(threads_of(world)) == 1
+
+
+async def test_without_the_thread_permission_nothing_opens(world: World) -> None:
+    from tests.fake_discord import Perm
+
+    world.channel.deny[world.fake.state.bot_user.id] = Perm.CREATE_PUBLIC_THREADS
+    async with world.bot() as run:
+        text = await answer(await slash(world, world.ann, "new", seats=2, thread=True))
+        assert "I could not open a thread here" in text and "Create Public Threads" in text
+        assert threads_of(world) == [] and run.bot.manager.tables() == []
+        assert world.fake.channel_messages(world.channel) == []
