@@ -8,8 +8,9 @@ Computed from the public `bot.rules` face and the state the decision is taken in
   activated);
 - placements on one's own building say so ("yours"), and newcomer traps are flagged: a castle
   worker without a possible batch (§2 phase 6: building nothing costs 2 PP), a Marketplace with
-  nothing to sell, a Peddler without a denier, a trading building with no trade one can pay, the
-  Joust without 1 denier + 1 cloth;
+  nothing to sell, a Peddler without the deniers for a cube, a trading building with no trade one
+  can pay, a Carpenter / Mason / Architect with no building one can pay, the Joust without 1
+  denier + 1 cloth;
 - `pair` names a choice as people type it ("r8 Carpenter"), and `find` reads what they typed: a
   code, a building name or a unique prefix ("carpenter", "peddler r7").
 """
@@ -30,6 +31,7 @@ from bot.rules import (
     Choice,
     Decision,
     Game,
+    build_codes,
     effect_of,
     kind_facts,
     trade_possible,
@@ -131,6 +133,8 @@ def trap_of(game: Game, code: str, seat: int) -> str:
         return words.CANNOT_BUY
     if effect.kind == "trade" and not any(trade_possible(game, seat, tile, o) for o in TRADES[tile]):
         return words.NO_TRADE
+    if effect.kind == "build" and not build_codes(game, seat, effect.builds, 0):
+        return words.no_build(effect.builds)
     return ""
 
 

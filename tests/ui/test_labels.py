@@ -89,6 +89,11 @@ def test_traps_are_flagged_in_the_choice_itself() -> None:
     assert "⚠ too few deniers to buy a cube now" in labels.describe(game, "place", choice(game, "r7")).details
     p.deniers = 3
     assert not labels.describe(game, "place", choice(game, "r7")).details[1:]
+    # no cubes: the Carpenter builds nothing (wood buildings cost wood and more, §3.3)
+    assert "⚠ you cannot pay for any wood building now" in labels.describe(game, "place", choice(game, "r8")).details
+    p.cubes[:] = [5, 5, 5, 5, 0]
+    assert len(labels.describe(game, "place", choice(game, "r8")).details) == 1
+    p.cubes[:] = [0, 0, 0, 0, 0]
     # the chooser's select option carries the flag in its description
     assert "⚠ you have no cube to sell now" in (option(game, "place", choice(game, "r5")).description or "")
 

@@ -43,6 +43,10 @@ NO_TRADE = "⚠ you cannot pay for any trade now"
 NO_JOUST = "⚠ needs 1 denier + 1 cloth"
 
 
+def no_build(category: str) -> str:
+    return f"⚠ you cannot pay for any {category} building now"
+
+
 def unknown_choice(typed: str, pairs: Sequence[str]) -> str:
     """A typed choice that matches none: the choices as `r8 Carpenter` pairs."""
     return clip(f"“{plain(clip(typed, 40))}” is none of your choices now. You can choose: " + ", ".join(pairs) + ".")
