@@ -74,14 +74,18 @@ class NotYourTurn(Refusal):
 
 
 class StaleDecision(Refusal):
-    """The input answers a decision that is no longer pending (already answered, or never was)."""
+    """The input answers a decision that is no longer pending (already answered, or never was).
+    `done`: the person's own choice for that decision was applied (a second click of theirs)."""
 
-    def __init__(self, given_seq: int, current_seq: int | None) -> None:
+    def __init__(self, given_seq: int, current_seq: int | None, *, done: bool = False) -> None:
         super().__init__(
-            "That prompt is no longer current: the game has moved on. Use the latest prompt."
+            "Already done: you answered that prompt; nothing more was changed."
+            if done
+            else "That prompt is no longer current: the game has moved on. Use the latest prompt."
         )
         self.given_seq = given_seq
         self.current_seq = current_seq
+        self.done = done
 
 
 class Illegal(Refusal):

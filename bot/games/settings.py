@@ -13,6 +13,8 @@ simple_favors) stay separate.
 - `takeover_after`: after this many missed deadlines in a row (a move by the person resets the
   count) the AI plays the seat for the rest of the game, until the person takes it back.
   1 to 5, or None: never.
+- `home_channel`: for a table played in a thread of its own (`/caylus new thread:true`), the
+  channel it was opened from, where its card and its final result are posted; None otherwise.
 - `ai_level`: the policy for those automatic moves and taken-over seats (`random` or `greedy`;
   default `greedy`, whose moves a good player accepts as sensible). AI seats have their own
   level (see `Seat.ai_level`).
@@ -54,6 +56,7 @@ class TableSettings:
     absent_rule: str = "auto"
     takeover_after: int | None = DEFAULT_TAKEOVER_AFTER
     ai_level: str = "greedy"
+    home_channel: int | None = None  # a thread table: the channel of its card and final result
 
     def __post_init__(self) -> None:
         if self.deadline not in DEADLINES:

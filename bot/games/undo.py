@@ -54,10 +54,11 @@ def undo_target(table: Table, seat: Seat) -> MoveRecord:
     """The logged choice `seat`'s person may undo now, or the refusal saying why not."""
     window = table.since_snapshot  # applied choices since the last phase end
     if table.moves_applied == 0:
-        raise NothingToUndo("There is nothing to undo: nobody has made a choice yet.")
+        raise NothingToUndo()
     if not window:
         raise PhaseOver(
-            "The last choice ended a phase, and the phase report is out: it can no longer be undone."
+            "You have no choice to undo in this phase: a phase has just ended and its report is "
+            "out, and a choice can be taken back only within its phase."
         )
     last = window[-1]
     if last.seat == seat.seat:
@@ -76,8 +77,8 @@ def undo_target(table: Table, seat: Seat) -> MoveRecord:
         if m.seat == seat.seat and m.who == PLAYER and m.user_id == seat.user_id:
             raise ActedSince(names[window[i + 1].seat])
     raise CannotUndo(
-        f"You can only undo your own last choice, before anyone else acts; the last choice was "
-        f"{names[last.seat]}'s."
+        "You have made no choice in this phase that could be undone: you can only undo your own "
+        "last choice, before anyone else acts."
     )
 
 
@@ -170,6 +171,7 @@ class Undo:
                 t.updated_at = now
                 settle(t.orders, emptied)
                 reg.timers_stored(timers)
+                self.turns.answer_undone(t.id, user_id)
 
             try:
                 await reg.commit(

@@ -4,6 +4,7 @@ This is its public face: everything outside `bot/rules` imports from here, never
 submodule (tests/test_import_graph.py enforces it).
 """
 
+from .castle import BATCHES
 from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, KindFacts, ScoreLine
 from .effects import SPECIAL_EFFECTS, Effect, SpecialEffect, effect_of, effect_words
 from .engine import Game, final_scores, new_game, winners
@@ -48,3 +49,4 @@ __all__ = [
     "lawyer_targets", "new_game", "play_random", "search_glossary", "state_from_json",
     "trade_possible", "trade_text", "winners", "cost_parts", "cost_words", "cube_count", "cube_list", "plural",
 ]
+__all__ += ["BATCHES"]  # the castle batches (§2 phase 6): the chooser flags a castle worker without one

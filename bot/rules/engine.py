@@ -394,7 +394,7 @@ def _activation(g: Game) -> None:
         pending = [lp for lp in s.lawyer_pending if lp[0] == space] if s.lawyer_pending else []
         if space > s.provost:
             if not g.quiet:
-                g.event(EventKind.NOT_ACTIVATED, seat, "not_activated", (seat, space), space=space)
+                g.event(EventKind.NOT_ACTIVATED, seat, "not_activated", (seat, space, s.road_tile[space] or ""), space=space)
             for lp in pending:
                 T.finish_lawyer(g, lp)
             space += 1

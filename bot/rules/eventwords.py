@@ -72,8 +72,9 @@ def _inn_back(name: Name, seat: int) -> str:
 
 
 @words("not_activated")
-def _not_activated(name: Name, seat: int, space: int) -> str:
-    return f"{name(seat)}'s worker on road {space} returns beyond the provost"
+def _not_activated(name: Name, seat: int, space: int, tid: str = "") -> str:
+    where = f"the {building(tid, space)}" if tid in TILES else f"road {space}"  # older events: no tile
+    return f"{name(seat)}'s worker at {where} is beyond the provost: it goes home unused"
 
 
 @words("bailiff")
@@ -83,17 +84,17 @@ def _bailiff(name: Name, move: int, space: int) -> str:
 
 @words("game_over")
 def _game_over(name: Name) -> str:
-    return "The Towers are scored: the game is over"
+    return "The game is over"
 
 
 @words("scoring_loss")
 def _scoring_loss(name: Name, seat: int, section: int, lost: int) -> str:
-    return f"{name(seat)} has no house in the {SECTIONS[section]}: -{lost} PP"
+    return f"{name(seat)} has no house in the {SECTIONS[section]}: {penalty_words(lost)}"
 
 
 @words("scoring_favours")
 def _scoring_favours(name: Name, seat: int, section: int, houses: int, favours: int) -> str:
-    return f"{name(seat)} has {houses} houses in the {SECTIONS[section]}: {favours} favour(s)"
+    return f"{name(seat)} has {houses} houses in the {SECTIONS[section]}: {plural(favours, 'royal favour')}"
 
 
 # ----- placing and the special buildings ----------------------------------------------------------
@@ -146,6 +147,11 @@ def _joust(name: Name, seat: int) -> str:
     return f"{name(seat)} pays 1 denier and 1 cloth at the Joust field for a royal favour"
 
 
+@words("joust_declined")
+def _joust_declined(name: Name, seat: int) -> str:
+    return f"{name(seat)} does not joust: their worker goes home from the Joust field"
+
+
 # ----- the road -------------------------------------------------------------------------------------
 
 
@@ -189,6 +195,11 @@ def _trade(name: Name, seat: int, tid: str, option: str) -> str:
     return f"{name(seat)} trades at the {TILES[tid].name}: Pay {trade_text(tid, option)}"
 
 
+@words("alchemist_cube")
+def _alchemist_cube(name: Name, seat: int, cube: str) -> str:
+    return f"{name(seat)} gives 1 {cube_list(cube)} to the Alchemist"
+
+
 @words("build")
 def _build(name: Name, seat: int, tid: str, space: int, paid: str, pp: int) -> str:
     return f"{name(seat)} builds the {TILES[tid].name} on road {space} (paid {paid}): +{pp} PP"
@@ -230,7 +241,8 @@ def _best_builder(name: Name, seat: int, houses: int) -> str:
 @words("section_scored")
 def _section_scored(name: Name, section: int) -> str:
     unlock = {0: " Favour columns 3 and 4 are open.", 1: " Favour column 5 is open."}.get(section, "")
-    return f"The {SECTIONS[section]} is scored and closed.{unlock}"
+    verb = "are" if SECTIONS[section].endswith("s") else "is"  # the Walls, the Towers
+    return f"The {SECTIONS[section]} {verb} scored and closed.{unlock}"
 
 
 @words("favour_pp")

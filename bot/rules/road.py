@@ -259,6 +259,7 @@ class PayPlain(Task):
 
     def apply(self, g: Game, code: str) -> None:
         g.state.players[self.seat].cubes[CUBES.index(code)] -= 1
+        g.event(EventKind.GIVE, self.seat, "alchemist_cube", (self.seat, code), cubes=code)
         if self.left > 1:
             g.push(PayPlain(self.seat, self.left - 1))
 

@@ -150,6 +150,8 @@ class Joust(Task):
             p.cubes[C] -= 1
             g.event(EventKind.JOUST, seat, "joust", (seat,))
             g.push(Favour(seat))
+        else:
+            g.event(EventKind.JOUST, seat, "joust_declined", (seat,), declined=True)
 
     def prompt(self, g: Game) -> str:
         return "Joust field: pay 1 denier + 1 cloth for a royal favour?"

@@ -22,7 +22,7 @@ import discord
 
 from bot.rules import Choice, Decision, Game, kind_facts
 
-from . import texts
+from . import labels, texts
 from .components import ChoiceButton, ChoiceSelect, OpenButton, UndoButton, static_view
 from .orders import chooser_items as orders_items
 
@@ -118,8 +118,8 @@ def _cut(text: str, limit: int) -> str:
 
 def option(game: Game | None, kind: str, choice: Choice) -> discord.SelectOption:
     """A select option: the label's head as the label, its cost (and effect) as description."""
-    head, _, cost = choice.label.partition(" — ")
-    details = [cost] if cost else []
+    label = labels.describe(game, kind, choice)  # what the choice does (bot/ui/labels.py)
+    head, details = label.head, list(label.details)
     effect = ""
     if game is not None and kind_facts(kind).group == "place":
         effect = texts.place_effect(game, choice.code)
@@ -187,13 +187,22 @@ def _choice_items(
                     table_id,
                     decision.seq,
                     choice.code,
-                    label=_cut(choice.label[:1].upper() + choice.label[1:], MAX_BUTTON_LABEL),
+                    label=_cut(_button_text(game, decision, choice), MAX_BUTTON_LABEL),
                     style=style,
                     row=row,
                 )
             )
         row += 1
     return row
+
+
+def _button_text(game: Game | None, decision: Decision, choice: Choice) -> str:
+    """A button's text: the choice's label, and what it does where that matters (the provost,
+    placements: bot/ui/labels.py)."""
+    text = choice.label
+    if game is not None and kind_facts(decision.kind).group in ("provost", "place"):
+        text = labels.describe(game, decision.kind, choice, decision.player).line(MAX_BUTTON_LABEL)
+    return text[:1].upper() + text[1:]
 
 
 def open_view(table_id: int, seq: int) -> discord.ui.View:

@@ -8,10 +8,12 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.games import Refusal
+
+from . import labels, replies, texts
 from . import orders as orders_ui
-from . import texts
 from .components import host
-from .play import provost_code
+from .play import NOT_NOW, pending_for, provost_code
 from .texts import orders as order_texts
 
 Interaction = discord.Interaction[Any]
@@ -31,6 +33,24 @@ DESCRIBE = texts.COMMANDS
 OPTION = texts.OPTIONS
 
 
+async def _typed(interaction: Interaction, typed: str, group: str, command: str) -> str | None:
+    """What a person typed for a move command, read as the code of one of their choices now
+    (codes, building names, unique prefixes: bot/ui/labels.py); None when they were told why
+    not. Without a decision of theirs now, the text goes on as it is: the play path says why."""
+    table = host(interaction).manager.table(interaction.channel_id or 0)
+    if table is None or table.game is None or typed == NOT_NOW:
+        return typed
+    try:
+        pending = pending_for(table, interaction.user.id)
+    except Refusal:
+        return typed
+    try:
+        return labels.typed_code(table.game, pending.decision, typed, group, command)
+    except Refusal as r:
+        await replies.refuse(interaction, r)
+        return None
+
+
 class CaylusCommands(
     app_commands.Group, name="caylus", description=texts.GROUP_DESCRIPTION, guild_only=True
 ):
@@ -46,6 +66,7 @@ class CaylusCommands(
         ai_level=OPTION["ai_level"],
         deadline=OPTION["deadline"],
         takeover=OPTION["takeover"],
+        thread=OPTION["thread"],
     )
     @app_commands.choices(lawyer_pp=LAWYER_PP, ai_level=AI_LEVELS, deadline=DEADLINES, takeover=TAKEOVERS)  # type: ignore[misc]
     async def new(
@@ -59,6 +80,7 @@ class CaylusCommands(
         ai_level: str = "greedy",
         deadline: int = 0,
         takeover: int = 3,
+        thread: bool = False,
     ) -> None:
         await host(interaction).lobby.new(
             interaction,
@@ -70,6 +92,7 @@ class CaylusCommands(
             ai_level=ai_level,
             deadline=deadline or None,
             takeover_after=takeover or None,
+            thread=thread,
         )
 
     @app_commands.command(description=DESCRIBE["join"])
@@ -93,7 +116,9 @@ class CaylusCommands(
     @app_commands.command(description=DESCRIBE["place"])
     @app_commands.describe(target=OPTION["target"])
     async def place(self, interaction: Interaction, target: str) -> None:
-        await host(interaction).play.command(interaction, target.strip())
+        code = await _typed(interaction, target.strip(), "place", "place")
+        if code is not None:
+            await host(interaction).play.command(interaction, code)
 
     @place.autocomplete("target")
     async def _place_targets(
@@ -103,12 +128,16 @@ class CaylusCommands(
 
     @app_commands.command(name="pass", description=DESCRIBE["pass"])
     async def pass_(self, interaction: Interaction) -> None:
-        await host(interaction).play.command(interaction, "pass")
+        code = await _typed(interaction, "pass", "place", "pass")
+        if code is not None:
+            await host(interaction).play.command(interaction, code)
 
     @app_commands.command(description=DESCRIBE["provost"])
     @app_commands.describe(move=OPTION["move"])
     async def provost(self, interaction: Interaction, move: str) -> None:
-        await host(interaction).play.command(interaction, provost_code(move))
+        code = await _typed(interaction, provost_code(move), "provost", "provost")
+        if code is not None:
+            await host(interaction).play.command(interaction, code)
 
     @provost.autocomplete("move")
     async def _provost_moves(

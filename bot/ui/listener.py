@@ -17,6 +17,8 @@ class ChannelListener(BaseListener):
 
     async def on_result(self, result: ActResult) -> None:
         self.bot.publisher.publish(result)
+        if result.table.is_finished:
+            self.bot.lobby.game_over(result.table)
 
     async def on_reminder(self, pending: Pending, deadline_at: float) -> None:
         self.bot.publisher.remind(pending)

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games import NoTable, Refusal, Table
+from bot.games import BadRequest, GameResult, NoTable, NotAllowed, Refusal, Table
+from bot.rules import final_scores, winners
 
 from . import replies, texts
 from .components import LobbyButton, static_view
@@ -47,6 +48,11 @@ def abandon_view(table: Table) -> discord.ui.View:
     return static_view(LobbyButton(table.id, "abandon", label=texts.ABANDON_BUTTON))
 
 
+def card_channel(table: Table) -> int:
+    """Where a table's card (and, for a thread table, its final result) is posted."""
+    return table.settings.home_channel or table.channel_id
+
+
 def is_moderator(interaction: discord.Interaction[Any]) -> bool:
     return bool(interaction.permissions.manage_channels)
 
@@ -56,6 +62,7 @@ class Lobby:
         self.bot = bot
         self.cards: dict[int, tuple[int, int]] = {}  # table id -> (channel id, message id)
         self._card_locks: dict[int, asyncio.Lock] = {}
+        self._edits: set[asyncio.Task[None]] = set()
 
     # ----- /caylus new ------------------------------------------------------------------------
 
@@ -71,6 +78,7 @@ class Lobby:
         ai_level: str,
         deadline: int | None = None,
         takeover_after: int | None = 3,
+        thread: bool = False,
     ) -> None:
         if not await replies.defer(interaction, thinking=True):
             return
@@ -79,27 +87,66 @@ class Lobby:
             return
         user = interaction.user
         options = {"jeweller": jeweller, "lawyer_pp": lawyer_pp, "simple_favors": simple_favours}
+        settings: dict[str, Any] = {"ai_level": ai_level, "deadline": deadline, "takeover_after": takeover_after}
+        channel_id = interaction.channel_id
         try:
             replies.require_posting(interaction)
+            if thread:  # the table lives in a thread of its own, keyed by the thread's id
+                channel_id = await self._open_thread(interaction)
+                settings["home_channel"] = interaction.channel_id
             table = await self.bot.manager.create_table(
                 interaction.guild_id,
-                interaction.channel_id,
+                channel_id,
                 user.id,
                 user.display_name,
                 seats,
                 options,
                 ai_seats=[ai_level] * ai,
-                settings={"ai_level": ai_level, "deadline": deadline, "takeover_after": takeover_after},
+                settings=settings,
             )
         except Refusal as r:
+            if channel_id != interaction.channel_id:  # the thread is of no use without its table
+                await self._drop_thread(channel_id)
             await replies.refuse(interaction, r)
             return
         message = await self._post_card(table)
         if message is None:
             await replies.say(interaction, texts.card_not_posted())
             return
-        link = f"https://discord.com/channels/{table.guild_id}/{table.channel_id}/{message.id}"
-        await replies.say(interaction, texts.table_opened(link))
+        link = f"https://discord.com/channels/{table.guild_id}/{card_channel(table)}/{message.id}"
+        if thread:
+            await self._greet_thread(table, link)
+        await replies.say(interaction, texts.table_opened(link, thread=table.channel_id if thread else None))
+
+    async def _open_thread(self, interaction: discord.Interaction[Any]) -> int:
+        """A public thread for a new table in the interaction's channel (not inside a thread)."""
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise BadRequest(texts.THREAD_NOT_HERE)
+        try:
+            made = await channel.create_thread(
+                name=texts.thread_name(interaction.user.display_name),
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=10080,  # a week: games are slow; a post unarchives it
+            )
+        except discord.HTTPException as e:
+            log.warning("channel %d: no thread could be opened for a table: %s", channel.id, e)
+            raise BadRequest(texts.THREAD_NOT_OPENED) from None
+        return made.id
+
+    async def _drop_thread(self, thread_id: int) -> None:
+        try:
+            await self.bot.http.delete_channel(thread_id)
+        except discord.HTTPException as e:
+            log.warning("thread %d could not be removed: %s", thread_id, e)
+
+    async def _greet_thread(self, table: Table, card_link: str) -> None:
+        try:
+            await self.bot.get_partial_messageable(table.channel_id).send(
+                texts.thread_greeting(table, card_link), allowed_mentions=NO_MENTIONS
+            )
+        except discord.HTTPException as e:
+            log.warning("table %d: the thread greeting could not be posted: %s", table.id, e)
 
     # ----- buttons and commands ---------------------------------------------------------------
 
@@ -107,14 +154,18 @@ class Lobby:
         """A button of a table card (or of the abandon confirmation)."""
         if not await replies.defer(interaction):
             return
-        table = await table_of_click(self.bot, interaction, table_id)
+        table = self.bot.manager.table_by_id(table_id)
+        if table is not None and interaction.channel_id == table.settings.home_channel:
+            self.bot.publisher.seen(interaction)  # a thread table's card, in its home channel
+        else:
+            table = await table_of_click(self.bot, interaction, table_id)
         if table is None:
             return
         if not table.is_active:
             await replies.say(interaction, texts.table_gone())
             return
         if action != "abandon" and interaction.message is not None:
-            self.cards[table.id] = (table.channel_id, interaction.message.id)
+            self.cards[table.id] = (card_channel(table), interaction.message.id)
         await self._do(interaction, table, action, from_card=True)
 
     async def command(self, interaction: discord.Interaction[Any], action: str) -> None:
@@ -133,6 +184,9 @@ class Lobby:
         table = self.bot.manager.table(interaction.channel_id or 0)
         if table is None or not table.is_active:
             await replies.refuse(interaction, NoTable())
+            return
+        if interaction.user.id != table.creator_id and not is_moderator(interaction):
+            await replies.refuse(interaction, NotAllowed(texts.ABANDON_NOT_ALLOWED))
             return
         await replies.say(interaction, texts.abandon_confirm(), view=abandon_view(table))
 
@@ -176,6 +230,27 @@ class Lobby:
 
     # ----- the card ----------------------------------------------------------------------------
 
+    def game_over(self, table: Table) -> None:
+        """The game ended: its card (when known) says so and, for a thread table, the final
+        result is posted in its home channel too; in the background (the caller may hold the
+        table's lock)."""
+        task = asyncio.create_task(self._game_over(table), name=f"caylus-card-{table.id}")
+        self._edits.add(task)
+        task.add_done_callback(self._edits.discard)
+
+    async def _game_over(self, table: Table) -> None:
+        home = table.settings.home_channel
+        if home is not None and table.game is not None:
+            scores = final_scores(table.game.state)
+            result = GameResult(scores, winners(scores), list(table.seats))
+            content = texts.thread_result(texts.game_over(result), table.channel_id)
+            try:
+                await self.bot.get_partial_messageable(home).send(content, allowed_mentions=NO_MENTIONS)
+            except discord.HTTPException as e:
+                log.warning("table %d: the result could not be posted in its channel: %s", table.id, e)
+        if table.id in self.cards:
+            await self.refresh_card(table)
+
     def _lock(self, table_id: int) -> asyncio.Lock:
         lock = self._card_locks.get(table_id)
         if lock is None:
@@ -201,7 +276,7 @@ class Lobby:
                     return
             if table.is_open:
                 await self._post_card(table, locked=True)
-        if not table.is_open:  # the card is final once the game starts
+        if not table.is_active:  # the card is final once the game is over or abandoned
             self.cards.pop(table.id, None)
             self._card_locks.pop(table.id, None)
 
@@ -209,7 +284,7 @@ class Lobby:
         if not locked:
             async with self._lock(table.id):
                 return await self._post_card(table, locked=True)
-        channel = self.bot.get_partial_messageable(table.channel_id)
+        channel = self.bot.get_partial_messageable(card_channel(table))
         try:
             message = await channel.send(
                 texts.lobby_card(table), view=lobby_view(table), allowed_mentions=NO_MENTIONS
@@ -217,5 +292,5 @@ class Lobby:
         except discord.HTTPException as e:
             log.warning("table %d: the card could not be posted: %s", table.id, e)
             return None
-        self.cards[table.id] = (table.channel_id, message.id)
+        self.cards[table.id] = (card_channel(table), message.id)
         return message

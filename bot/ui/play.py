@@ -30,7 +30,7 @@ from bot.games import (
 )
 from bot.rules import kind_facts
 
-from . import replies, texts
+from . import labels, replies, texts
 from .chooser import chooser_view
 
 if TYPE_CHECKING:
@@ -144,14 +144,12 @@ class Play:
         decision = pending.decision
         if kind_facts(decision.kind).group != group:
             return [app_commands.Choice(name=texts.not_now(decision.prompt), value=NOT_NOW)]
-        needle = current.strip().lower()
         out = []
-        for c in decision.choices:
+        for c in labels.suggest(table.game, decision, current):
             if c.code in skip:
                 continue
-            if needle and needle not in c.code.lower() and needle not in c.label.lower():
-                continue
-            out.append(app_commands.Choice(name=texts.clip(c.label, 100), value=c.code))
+            name = labels.describe(table.game, decision.kind, c, decision.player).line(100)
+            out.append(app_commands.Choice(name=name, value=c.code))
         return out[:25]
 
     # ----- the one path to the manager -------------------------------------------------------

@@ -32,7 +32,7 @@ async def test_double_click_applies_once(world: World) -> None:
             lambda: [m for h in (first, second) for m in h.record.followup_ids], 5.0, lambda: "no refusal"
         )
         [refusal] = [world.fake.message(i) for i in refusals]
-        assert refusal.ephemeral and "no longer current" in refusal.content
+        assert refusal.ephemeral and refusal.content.startswith("Already done")  # issue 11 item 10
         await run.bot.publisher.idle()
         assert await moves(run, world) == ["castle"]
         assert chooser.content.startswith("✅ Castle")
@@ -88,7 +88,7 @@ async def test_stale_chooser(world: World) -> None:
         stale = next(o for o in offers(old) if o.code == "castle")
         click = await world.fake.select(old, stale.custom_id, ["castle"], user=player)
         [refusal] = await click.followups(1)
-        assert "no longer current" in refusal.content
+        assert refusal.content.startswith("Already done")  # they answered decision 0 (issue 11)
         await run.bot.publisher.idle()
         assert await moves(run, world) == ["pass"]
 
@@ -114,7 +114,7 @@ async def test_stale_chooser_of_the_player_in_turn_shows_the_current_one(world: 
         pick = next(o for o in offers(old) if o.code == "pass")
         click = await world.fake.click(old, pick.custom_id, user=player)
         [refusal] = await click.followups(1)
-        assert "no longer current" in refusal.content and "Here is your current decision" in refusal.content
+        assert refusal.content.startswith("Already done") and "Here is your current decision" in refusal.content
         assert {o.seq for o in offers(refusal)} == {2}
         await run.bot.publisher.idle()
         assert await moves(run, world) == ["castle", "gate"]

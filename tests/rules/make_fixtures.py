@@ -17,7 +17,9 @@ nothing else moved, then refresh what the fixtures expect, keeping the stored ol
     .venv/bin/python -m tests.rules.make_fixtures --refresh
 
 Refreshed so far: issue 9 item 11 (the castle's "Build nothing" label, prompt and event show the
-real loss; the resources favour's column 2 label names food too).
+real loss; the resources favour's column 2 label names food too); issue 11 item 10 (event wordings:
+no "-0 PP", plural favours, the Towers scored once, the building a cut worker leaves, the
+Alchemist's cubes and a declined Joust logged).
 """
 
 from __future__ import annotations

@@ -71,10 +71,13 @@ from .info import (
 )
 from .lobby import (
     ABANDON_BUTTON,
+    ABANDON_NOT_ALLOWED,
     ADD_AI,
     JOIN,
     LEAVE,
     START,
+    THREAD_NOT_HERE,
+    THREAD_NOT_OPENED,
     abandon_confirm,
     abandoned,
     abandoned_ephemeral,
@@ -88,6 +91,9 @@ from .lobby import (
     seat_lines,
     started,
     table_opened,
+    thread_greeting,
+    thread_name,
+    thread_result,
 )
 from .refusals import (
     NO_TABLE_HERE,
@@ -107,6 +113,12 @@ from .startup import (
 
 __all__ = [
     "ABANDON_BUTTON",
+    "ABANDON_NOT_ALLOWED",
+    "THREAD_NOT_HERE",
+    "THREAD_NOT_OPENED",
+    "thread_greeting",
+    "thread_name",
+    "thread_result",
     "ADD_AI",
     "AI_LEVELS",
     "BAD_TOKEN",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.games import Pending, Table
 from bot.rules import SPECIAL_EFFECTS, TILES, Decision, Game, effect_words
 
-from .common import clip, name, plain, player_line, where_in_game
+from .common import clip, name, plain, player_line, sentence, where_in_game
 
 # ----- what a place does (descriptions in the chooser) --------------------------------------
 
@@ -72,7 +72,7 @@ def after_choice(table: Table, done: str, pending: Pending | None, next_header: 
     if next_header is not None:
         lines += ["", next_header]
     elif pending is not None:
-        lines.append(f"Now **{name(pending.name)}** decides: {pending.decision.prompt}.")
+        lines.append(sentence(f"Now **{name(pending.name)}** decides: {pending.decision.prompt}"))
     elif table.is_finished:
         lines.append("The game is over: the final scores are in the channel.")
     return clip("\n".join(lines))

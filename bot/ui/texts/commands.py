@@ -9,11 +9,11 @@ COMMANDS = {
     "leave": "Give up your seat before the game starts",
     "start": "Start the game (the table's creator or a moderator)",
     "abandon": "End this channel's table without a result (creator or moderator)",
-    "place": "Place a worker (phase 2) or move the Gate worker",
+    "place": "Place a worker (phase 2) or move the Gate worker: a code, a building or its start",
     "pass": "Pass in phase 2 (the first to pass takes 1 denier)",
     "provost": "Move the provost (phase 4, or with the Merchants' guild)",
     "board": "Post the current board image",
-    "status": "Your deniers, cubes, workers, favours and what you can do now",
+    "status": "Every player's deniers, cubes, workers, PP and favours; what you can do now",
     "log": "The last events at this table",
     "rules": "Explain a building, a phase or a favour line",
     "help": "How to play Caylus with this bot",
@@ -29,10 +29,11 @@ OPTIONS = {
     "ai_level": "How the AI seats of this table play (greedy by default)",
     "deadline": "Time for each decision; then the game moves for the absent player (default: none)",
     "takeover": "With a deadline: missed deadlines in a row before the AI plays the seat (default: 3)",
-    "target": "Where: a special building, the castle or a road building",
+    "target": "Where: castle, gate, r8, a building's name or its start (carpenter r8, peddler)",
     "move": "-3 to +3 spaces (1 denier a space in phase 4), 0 to leave it",
     "count": "How many events (default 15)",
     "topic": "A building, a phase or a favour line",
+    "thread": "Play in a thread of its own (the channel keeps the table card and the result)",
 }
 LAWYER_CHOICES = {4: "4 PP (first printing)", 3: "3 PP (later printings)"}
 DEADLINE_CHOICES = {0: "none", 600: "10 minutes", 3600: "1 hour", 43200: "12 hours", 86400: "24 hours", 259200: "72 hours"}

@@ -30,6 +30,11 @@ def clip(text: str, limit: int = MAX_CONTENT) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def sentence(text: str) -> str:
+    """`text` ended with a full stop, unless it already ends with one (or `?`, `!`, `…`)."""
+    return text if text.endswith((".", "?", "!", "…")) else f"{text}."
+
+
 def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games import Table
-from bot.rules import FAVOUR_LINES, PHASE_NAMES, SECTIONS, TILES, Event, EventKind, Topic
+from bot.rules import FAVOUR_LINES, PHASE_NAMES, SECTIONS, TILES, Event, EventKind, Topic, plural
 
 from .common import MAX_CONTENT, clip, name, player_line, round_and_phase, where_in_game
 from .lobby import seat_lines
@@ -25,14 +25,18 @@ def status(table: Table, user_id: int) -> str:
     assert game is not None
     s = game.state
     lines = [f"**{where_in_game(game)}** · provost on road {s.provost} · bailiff on road {s.bailiff}"]
+    for i, p in enumerate(s.players):  # every player: what the board image shows, in words
+        you = " (you)" if seat is not None and seat.seat == i else ""
+        favours = ", ".join(f"{line} {col}" for line, col in zip(FAVOUR_LINES, p.favours, strict=True))
+        built = sum(1 for sec in s.castle for o in sec if o == i)
+        lines.append(
+            f"**{name(p.name)}**{you}, {p.colour}: {player_line(game, i)} · "
+            f"{plural(built, 'house')} · favours: {favours}"
+        )
     if seat is not None:
-        p = s.players[seat.seat]
-        lines.append(f"**You ({name(seat.name)}, {p.colour})**: {player_line(game, seat.seat)}")
-        favours = " · ".join(f"{line} {col}" for line, col in zip(FAVOUR_LINES, p.favours, strict=True))
-        lines.append(f"Favour markers (column): {favours} — columns open up to {s.favour_columns}")
         houses = [sum(1 for o in sec if o == seat.seat) for sec in s.castle]
         castle = " · ".join(f"{SECTIONS[i]} {n}" for i, n in enumerate(houses))
-        lines.append(f"Houses in the castle: {castle}")
+        lines.append(f"Favour markers (column) open up to column {s.favour_columns}. Your houses: {castle}")
         owned = [
             f"{TILES[s.road_tile[sp]].name} (road {sp})"  # type: ignore[index]
             for sp in range(1, len(s.road_owner))
@@ -103,8 +107,8 @@ HELP = """\
 `/caylus abandon` — end the table without a result (its creator, or anyone with Manage Channels).
 **Playing**
 When it is your turn the bot pings you once in a turn message: press **Choose…** to see your legal choices with their costs (only you see them). Several decisions in a row (a favour's line, then its effect) follow in the same chooser.
-`/caylus place target:` · `/caylus pass` · `/caylus provost move:` — the frequent moves, with autocomplete.
+`/caylus place target:` (a code, a building's name or its start: `carpenter`, `peddler r7`) · `/caylus pass` · `/caylus provost move:` — the frequent moves, with autocomplete.
 **Undo** (after a choice) or `/caylus undo` — take back your last choice while nobody has acted since (not once its phase report is out). `/caylus takeback` — play your seat again after missed deadlines handed it to the AI.
 **Looking around**
-`/caylus board` — post the current board image · `/caylus status` — your deniers, cubes, workers, favours and what you can do now (only you see it) · `/caylus log` — the last events · `/caylus rules topic:` — any building, phase or favour line explained.
+`/caylus board` — post the current board image · `/caylus status` — every player's deniers, cubes, workers, PP and favours, your buildings and what you can do now (only you see it) · `/caylus log` — the last events · `/caylus rules topic:` — any building, phase or favour line explained.
 A board image is posted after every phase; the final scores, with their breakdown, at the end."""

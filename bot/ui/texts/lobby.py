@@ -44,29 +44,64 @@ def lobby_card(table: Table) -> str:
     seated = len(table.seats)
     if table.is_open:
         head = f"🏰 **Caylus** — a table is open here ({seated}/{table.max_seats} seats)"
+        count = "2 players" if table.max_seats == 2 else f"2 to {table.max_seats} players"
         foot = (
             f"Press **Join** to take a seat. The creator (<@{table.creator_id}>) or a moderator "
-            f"presses **Start** with 2 to {table.max_seats} players seated."
+            f"presses **Start** with {count} seated."
         )
-    elif table.is_started or table.is_finished:
+    elif table.is_finished:
+        head = f"🏰 **Caylus** — the game is over ({plural(seated, 'player')})"
+        foot = "The final scores are posted below."
+    elif table.is_started:
         head = f"🏰 **Caylus** — the game has started with {plural(seated, 'player')}"
         foot = "Follow the turn messages and phase reports below."
+        if table.settings.home_channel is not None:
+            foot = f"It is played in <#{table.channel_id}>."
     else:
         head = "🏰 **Caylus** — this table was abandoned"
         foot = "Start a new one with `/caylus new`."
     lines = [head, f"Options: {options_text(table)}"]
+    if table.settings.home_channel is not None and table.is_open:
+        lines.append(f"The game is played in its thread, <#{table.channel_id}>.")
     if table.settings.deadline:
         lines.append(deadline_text(table))
     lines += ["Seated:", *seat_lines(table), foot]
     return clip("\n".join(lines))
 
 
-def table_opened(jump_url: str | None) -> str:
+def table_opened(jump_url: str | None, *, thread: int | None = None) -> str:
     where = f" ({jump_url})" if jump_url else ""
-    return (
+    text = (
         f"Your table is open{where}. Others press **Join** on the table card; "
         "press **Start** when everyone is seated."
     )
+    if thread is not None:
+        text += f" The game is played in its thread, <#{thread}>: the commands work there."
+    return text
+
+
+THREAD_NOT_HERE = "A table can have a thread of its own only when it is opened in a text channel, not inside a thread."
+THREAD_NOT_OPENED = (
+    "I could not open a thread here (I need **Create Public Threads** and **Send Messages in "
+    "Threads**). Open the table without `thread`, or ask a moderator for these permissions."
+)
+
+
+def thread_name(creator: str) -> str:
+    return clip(f"Caylus — {creator}'s table", 100)
+
+
+def thread_greeting(table: Table, card_link: str) -> str:
+    return (
+        f"🏰 This thread is the Caylus table's ({card_link}). Press **Join** on the table card in "
+        "the channel; once the game starts, the turn messages, phase reports and every `/caylus` "
+        "command of this table are here. The final result goes to the channel too."
+    )
+
+
+def thread_result(result: str, thread_id: int) -> str:
+    """A thread table's final result as the home channel shows it."""
+    return clip(f"{result}\n(Played in <#{thread_id}>.)")
 
 
 def card_not_posted() -> str:
@@ -102,6 +137,7 @@ def abandon_confirm() -> str:
 
 
 ABANDON_BUTTON = "Abandon the table"
+ABANDON_NOT_ALLOWED = "Only the table's creator or someone with Manage Channels can abandon it."
 
 
 def abandoned(by_user_id: int) -> str:

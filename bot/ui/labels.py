@@ -1,0 +1,212 @@
+"""What a choice does, said in the choice itself: one place for the chooser's options and buttons
+and the commands' autocomplete (so they read the same), and for what people type.
+
+Computed from the public `bot.rules` face and the state the decision is taken in:
+
+- provost moves (phase 4 and the Merchants' guild) name the workers they cut or save
+  ("−2 → r6: cuts Bob at the Carpenter (r8)"; §2 phase 4: workers beyond the provost are not
+  activated);
+- placements on one's own building say so ("yours"), and newcomer traps are flagged: a castle
+  worker without a possible batch (§2 phase 6: building nothing costs 2 PP), a Marketplace with
+  nothing to sell, a Peddler without the deniers for a cube, a trading building with no trade one
+  can pay, a Carpenter / Mason / Architect with no building one can pay, the Joust without 1
+  denier + 1 cloth;
+- `pair` names a choice as people type it ("r8 Carpenter"), and `find` reads what they typed: a
+  code, a building name or a unique prefix ("carpenter", "peddler r7").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.games import BadRequest
+from bot.rules import (
+    BATCHES,
+    CUBES,
+    ROAD_LEN,
+    SPECIAL_NAMES,
+    TILES,
+    TRADES,
+    Choice,
+    Decision,
+    Game,
+    build_codes,
+    effect_of,
+    kind_facts,
+    trade_possible,
+)
+
+from .texts import labels as words
+
+MINUS = "−"  # a real minus sign: "−2 → r6"
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A choice as shown: `head` (button, option label) and `details` (cost, what it does,
+    warnings: an option's description)."""
+
+    head: str
+    details: tuple[str, ...] = ()
+
+    def line(self, limit: int = 100) -> str:
+        """Head and details on one line (the autocomplete's name)."""
+        text = " · ".join((self.head, *self.details))
+        return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _space(code: str) -> int:
+    return int(code[1:]) if code[:1] == "r" and code[1:].isdigit() else 0
+
+
+def _split(label: str) -> tuple[str, str]:
+    head, _, cost = label.partition(" — ")
+    return head, cost
+
+
+def describe(game: Game | None, kind: str, choice: Choice, seat: int | None = None) -> Label:
+    """The label of `choice` of a `kind` decision taken by `seat` (default: the game's decider)."""
+    head, cost = _split(choice.label)
+    details = [cost] if cost else []
+    if game is None:
+        return Label(head, tuple(details))
+    if seat is None:
+        pending = game.decision
+        seat = pending.player if pending is not None else -1
+    group = kind_facts(kind).group
+    if group == "provost":
+        return Label(provost_head(game, choice.code, seat), tuple(details))
+    if group == "place":
+        space = _space(choice.code)
+        if space and game.state.road_owner[space] == seat:
+            head = f"{head}, {words.YOURS}"
+        trap = trap_of(game, choice.code, seat)
+        if trap:
+            details.append(trap)
+    return Label(head, tuple(details))
+
+
+def _worker(game: Game, space: int, seat: int) -> str:
+    owner = game.state.road_worker[space]
+    who = words.YOUR_WORKER if owner == seat else game.state.players[owner].name
+    return words.worker_at(who, TILES[game.state.road_tile[space] or ""].name, space)
+
+
+def provost_head(game: Game, code: str, seat: int) -> str:
+    """What moving the provost by `code` does to the workers on the road."""
+    s = game.state
+    provost = s.provost
+    try:
+        k = int(code.replace(MINUS, "-"))
+    except ValueError:
+        return code
+    target = provost + k
+    if k == 0:
+        cut = [_worker(game, sp, seat) for sp in range(provost + 1, ROAD_LEN + 1) if s.road_worker[sp] >= 0]
+        return words.provost_stay(provost, cut)
+    low, high = (target + 1, provost) if k < 0 else (provost + 1, target)
+    changed = [_worker(game, sp, seat) for sp in range(low, high + 1) if 1 <= sp <= ROAD_LEN and s.road_worker[sp] >= 0]
+    return words.provost_move(MINUS if k < 0 else "+", abs(k), target, "cuts" if k < 0 else "saves", changed)
+
+
+def can_deliver(cubes: list[int]) -> bool:
+    """Whether these cubes make at least one castle batch (§2 phase 6)."""
+    return any(all(cubes[CUBES.index(c)] >= batch.count(c) for c in batch) for batch in BATCHES)
+
+
+def trap_of(game: Game, code: str, seat: int) -> str:
+    """A newcomer trap of placing a worker on `code` now, or ""."""
+    p = game.state.players[seat]
+    if code == "castle":
+        return "" if can_deliver(p.cubes) else words.NO_BATCH
+    if code == "joust":
+        return "" if p.deniers >= 1 and p.cubes[CUBES.index("C")] >= 1 else words.NO_JOUST
+    space = _space(code)
+    tile = game.state.road_tile[space] if space else None
+    if tile is None:
+        return ""
+    effect = effect_of(TILES[tile])
+    if effect.kind == "sell" and not any(p.cubes):
+        return words.NOTHING_TO_SELL
+    if effect.kind == "peddler" and p.deniers < effect.price:
+        return words.CANNOT_BUY
+    if effect.kind == "trade" and not any(trade_possible(game, seat, tile, o) for o in TRADES[tile]):
+        return words.NO_TRADE
+    if effect.kind == "build" and not build_codes(game, seat, effect.builds, 0):
+        return words.no_build(effect.builds)
+    return ""
+
+
+# ----- what people type ---------------------------------------------------------------------
+
+
+def name_of(game: Game | None, choice: Choice) -> str:
+    """The building or place a choice names: `Carpenter`, `Castle`, `Pass`."""
+    space = _space(choice.code)
+    if game is not None and space and game.state.road_tile[space]:
+        return TILES[game.state.road_tile[space] or ""].name
+    if choice.code in SPECIAL_NAMES:
+        return SPECIAL_NAMES[choice.code]
+    return _split(choice.label)[0].split(" (")[0]
+
+
+def pair(game: Game | None, choice: Choice) -> str:
+    """`r8 Carpenter`; a choice whose code is its name: `Castle`."""
+    name = name_of(game, choice)
+    return name if name.casefold() == choice.code.casefold() else f"{choice.code} {name}"
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().replace("’", "'").replace(",", " ").split())
+
+
+def find(game: Game | None, decision: Decision, typed: str) -> list[Choice]:
+    """The choices of `decision` that `typed` names: its code (`r8`, `8`, `castle`), the building's
+    name or a prefix of it (`carpenter`, `carp`), or a name and a space (`peddler r7`). An exact
+    code wins; otherwise every match (one: the answer; none or several: ask again)."""
+    text = _fold(typed)
+    if not text:
+        return []
+    for c in decision.choices:
+        if text == c.code.casefold() or (text.isdigit() and c.code == f"r{text}"):
+            return [c]
+    codes = {c.code.casefold() for c in decision.choices}
+    tokens = text.split()
+    found = []
+    for c in decision.choices:
+        name = _fold(name_of(game, c))
+        if name.startswith(text) or _fold(_split(c.label)[0]).startswith(text):
+            found.append(c)
+            continue
+        spaces = [t for t in tokens if t in codes or f"r{t}" in codes or re.fullmatch(r"r?\d+", t)]
+        if any(t != c.code.casefold() and f"r{t}" != c.code for t in spaces):
+            continue  # a space or code of another choice
+        rest = [t for t in tokens if t not in spaces]
+        if rest and all(any(w.startswith(t) for w in name.split()) for t in rest):
+            found.append(c)
+    return found
+
+
+def suggest(game: Game | None, decision: Decision, typed: str) -> list[Choice]:
+    """The autocomplete's choices for what is typed so far: all when nothing is, else those
+    whose code or label holds it, or that `find` reads it as ("peddler r7")."""
+    needle = _fold(typed)
+    if not needle:
+        return list(decision.choices)
+    found = set(find(game, decision, typed))
+    return [c for c in decision.choices if c in found or needle in c.code.casefold() or needle in _fold(c.label)]
+
+
+def typed_code(game: Game, decision: Decision, typed: str, group: str, command: str = "") -> str:
+    """The code that `typed` names among the choices of the person's `decision`, for a command
+    of `group` (`place`, `provost`). `BadRequest` says why not: the command is for another
+    phase, or the text names none or several choices (listed as "r8 Carpenter" pairs)."""
+    if kind_facts(decision.kind).group != group:
+        now = words.where_in_game(game)
+        raise BadRequest(words.other_phase(command or group, words.WANTED[group], now, decision.prompt))
+    found = find(game, decision, typed)
+    if len(found) == 1:
+        return found[0].code
+    pairs = [pair(game, c) for c in found or decision.choices]
+    raise BadRequest(words.ambiguous_choice(typed, pairs) if found else words.unknown_choice(typed, pairs))
