@@ -365,8 +365,7 @@ class SqlStore:
         )
 
     async def set_orders(self, table_id: int, seat: int, orders: str | None, *, now: float | None = None) -> None:
-        """Set one seat's standing orders, queue and declaration (JSON; None: none), alone (a
-        change that no move uses yet)."""
+        """Set one seat's standing orders, queue and declaration (JSON; None: none) alone."""
         at = time.time() if now is None else now
         async with self._tx() as db:
             await self._write_orders(db, table_id, [(seat, orders)])
@@ -389,8 +388,7 @@ class SqlStore:
             await self._replace_timers(db, table_id, clear_timers, timers, at)
 
     async def ack_reports(self, table_id: int, seq: int) -> None:
-        """Remember that the phase reports up to move count `seq` have been posted (all of them;
-        the publisher acknowledges one at a time with `ack_report`)."""
+        """Remember that every phase report up to move count `seq` was posted (see `ack_report`)."""
         async with self._tx() as db:
             await db.execute(
                 f"UPDATE game_tables SET reported_seq = {self.GREATEST}(reported_seq, ?) WHERE id = ?",
