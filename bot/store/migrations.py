@@ -173,6 +173,30 @@ CREATE TABLE bot_meta (
 );
 """
 
+# Version 7: the actor 'rule', a choice the rules showed to have one sensible answer, applied
+# without asking (bot.rules.obvious_choice, issue 10). SQLite cannot alter a CHECK: `moves` is
+# rebuilt as it was, with the wider list.
+V7_SQL = """
+CREATE TABLE moves_v7 (
+    table_id  INTEGER NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    n         INTEGER NOT NULL,               -- 0-based position in the table's log, never reused
+    seq       INTEGER NOT NULL,               -- 0-based index in the game's history
+    seat      INTEGER NOT NULL,
+    user_id   INTEGER,                        -- who pressed (or undid); NULL when the AI chose
+    code      TEXT    NOT NULL,               -- the choice (for an undo: the choice taken back)
+    at        REAL    NOT NULL,
+    actor     TEXT    NOT NULL DEFAULT 'player'
+              CHECK (actor IN ('player', 'ai', 'auto', 'takeover', 'undo', 'rule')),
+    undone    INTEGER NOT NULL DEFAULT 0,     -- 1: taken back by a later 'undo' row
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
+INSERT INTO moves_v7 (table_id, n, seq, seat, user_id, code, at, actor, undone)
+    SELECT table_id, n, seq, seat, user_id, code, at, actor, undone FROM moves;
+DROP TABLE moves;
+ALTER TABLE moves_v7 RENAME TO moves;
+CREATE UNIQUE INDEX moves_applied ON moves (table_id, seq) WHERE actor != 'undo' AND undone = 0;
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log, snapshots", V1_SQL),
     Migration(2, "timers; index of seats by user", V2_SQL),
@@ -180,6 +204,7 @@ MIGRATIONS: list[Migration] = [
     Migration(4, "phase reports acknowledged one by one", V4_SQL),
     Migration(5, "compressed snapshots; superseded states left to the log", V5_SQL, compress_snapshots),
     Migration(6, "bot_meta: the bot's own key/value facts (command tree hash)", V6_SQL),
+    Migration(7, "the move log's actor 'rule' (obvious choices applied without asking)", V7_SQL),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

@@ -119,11 +119,19 @@ CREATE TABLE bot_meta (
 );
 """
 
+# Version 5 (SQLite's version 7): the move log's actor 'rule' (bot.rules.obvious_choice).
+V5_SQL = """
+ALTER TABLE moves DROP CONSTRAINT moves_actor_check;
+ALTER TABLE moves ADD CONSTRAINT moves_actor_check
+    CHECK (actor IN ('player', 'ai', 'auto', 'takeover', 'undo', 'rule'));
+"""
+
 PG_MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log with undo, snapshots, timers", V1_SQL),
     Migration(2, "phase reports acknowledged one by one", V2_SQL),
     Migration(3, "compressed snapshots; superseded states left to the log", V3_SQL, compress_snapshots),
     Migration(4, "bot_meta: the bot's own key/value facts (command tree hash)", V4_SQL),
+    Migration(5, "the move log's actor 'rule' (obvious choices applied without asking)", V5_SQL),
 ]
 
 PG_SCHEMA_VERSION = PG_MIGRATIONS[-1].version

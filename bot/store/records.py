@@ -23,7 +23,8 @@ AI = "ai"  # an AI seat chose
 AUTO = "auto"  # the deadline passed: the game chose for the absent person
 TAKEOVER = "takeover"  # the AI chose for a person's seat it has taken over
 UNDO = "undo"  # not a choice: the person took back the choice at `seq`
-ACTORS = (PLAYER, AI, AUTO, TAKEOVER, UNDO)
+RULE = "rule"  # the rules showed the choice had one sensible answer (bot.rules.obvious_choice)
+ACTORS = (PLAYER, AI, AUTO, TAKEOVER, UNDO, RULE)
 
 # Timer kinds of the game manager's deadlines (the `timers` table holds any kind).
 REMINDER = "reminder"
@@ -70,7 +71,7 @@ class MoveRecord:
     user_id: int | None  # None when the AI chose
     code: str
     at: float
-    actor: str | None = None  # PLAYER, AI, AUTO, TAKEOVER or UNDO; None: PLAYER if user_id else AI
+    actor: str | None = None  # PLAYER, AI, AUTO, TAKEOVER, RULE or UNDO; None: PLAYER if user_id else AI
     n: int | None = None  # position in the table's log; None: the same as seq (no undo so far)
     undone: bool = False  # taken back by a later undo row
 
