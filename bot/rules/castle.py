@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 BATCHES = ("FWS", "FWC", "FWG", "FSC", "FSG", "FCG")  # 3 different cubes, exactly one food (§6 #21)
 _BATCH_CUBES = tuple((b, CUBES.index(b[1]), CUBES.index(b[2])) for b in BATCHES)  # food is b[0]
+MAX_BATCHES = 12  # a whole delivery of 12 batches is a 48-character code (custom ids: 100)
 CASTLE_PENALTY = 2  # PP lost by a castle worker who hands in no batch (§2 phase 6)
 
 
@@ -47,6 +48,8 @@ def whole_deliveries(cubes: list[int], most: int) -> list[str]:
     in the order of BATCHES), more batches first; none when they would not fit in one select
     beside "done" (then the castle is built batch by batch)."""
     out: list[str] = []
+    if most > MAX_BATCHES:
+        return []  # codes would grow past what a button carries: batch by batch
     held = cubes[:]
 
     def walk(k: int, left: int, chosen: list[str]) -> None:
@@ -116,7 +119,7 @@ class Castle(Task):
         codes = [b for b, i, j in _BATCH_CUBES if cubes[i] and cubes[j]] + ["done"]
         if len(codes) > 1:
             room = sum(SECTION_SIZE[k] - len(g.state.castle[k]) for k in range(sec, 3))
-            codes += whole_deliveries(cubes, min(room, cubes[0]))
+            codes += whole_deliveries(cubes, min(room, cubes[0], sum(cubes[1:]) // 2))
         return codes
 
     def shown(self, g: Game, codes: list[str]) -> list[str]:
@@ -173,7 +176,9 @@ class Castle(Task):
         if code[0] == WHOLE:
             batches = code[1:].split("+")
             pp = delivery_pp(g, len(batches))
-            return f"{plural(len(batches), 'batch')}: {', '.join(b for b in batches)} → +{pp} PP"
+            if len(batches) == 1:
+                return f"{cube_list(batches[0])} → +{pp} PP, and no more"
+            return f"{len(batches)} batches: {', '.join(batches)} → +{pp} PP"
         return f"{cube_list(code)} → +{SECTION_PP[sec]} PP"
 
     def penalty(self, g: Game) -> int:
@@ -184,6 +189,8 @@ class Castle(Task):
         """Why a batch cannot be delivered (§2 phase 6, §6 #21)."""
         if castle_section(g) == 3:
             return "the Towers are full: no more batches can be delivered"
+        if code[:1] == WHOLE:
+            return "this delivery is not possible with your cubes (or the room left in the castle); " + Task.explain(self, g, code)
         same = [b for b in BATCHES if sorted(b) == sorted(code)]
         if code not in BATCHES:
             if same:
