@@ -78,7 +78,7 @@ class Turns:
         self.autoplay_ai = autoplay_ai
         self.ai_level = ai_level  # AI seats created without a level of their own play at it
         self._playing: set[int] = set()  # tables whose AI seats are being played
-        self._obvious: dict[int, tuple[Game, Obvious | None]] = {}  # table id -> for its game
+        self._obvious: tuple[Game | None, Obvious | None] = (None, None)  # the last game asked
 
     # ----- inputs --------------------------------------------------------------------------------
 
@@ -274,15 +274,14 @@ class Turns:
 
     def obvious(self, t: Table) -> Obvious | None:
         """The pending decision's obvious choice (bot.rules.obvious_choice), worked out once per
-        position of the table's game."""
+        position: a game is never changed once it is a table's (a move replaces it)."""
         game = t.game
         if game is None:
             return None
-        known = self._obvious.get(t.id)
-        if known is not None and known[0] is game:
-            return known[1]
+        if self._obvious[0] is game:
+            return self._obvious[1]
         ob = obvious_choice(game)
-        self._obvious[t.id] = (game, ob)
+        self._obvious = (game, ob)
         return ob
 
     # ----- the hand-over ---------------------------------------------------------------------------
