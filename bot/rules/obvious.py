@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .decisions import Event, EventKind
-from .tiles import ROAD_LEN
+from .tiles import MARKS, ROAD_LEN
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -83,9 +83,11 @@ def provost_idle(s: State, reach: int) -> bool:
     """True when every final provost position within `reach` of the provost activates the same
     workers in phase 5 (§2 phase 5: spaces up to the provost) and moves the bailiff as far in
     phase 7 (2 spaces when the provost is beyond it, else 1): no worker stands on a space in
-    (lo, hi] and the bailiff is not in [lo, hi)."""
+    (lo, hi] and the bailiff is not in [lo, hi), unless it ends the game either way."""
     lo, hi = max(1, s.provost - reach), min(ROAD_LEN, s.provost + reach)
-    if lo <= s.bailiff < hi:
+    # From road 23 either step reaches the Towers' mark: the game ends this turn (§2 phase 7)
+    # and the bailiff's pace changes nothing any more.
+    if lo <= s.bailiff < hi and s.bailiff + 1 < MARKS[2]:
         return False
     workers = s.road_worker
     return all(workers[space] < 0 for space in range(lo + 1, hi + 1))

@@ -44,6 +44,13 @@ def test_provost_on_the_bailiff_is_a_real_choice(play: Play) -> None:
     assert obvious_choice(g) is None
 
 
+def test_provost_at_the_last_bailiff_step_changes_nothing(play: Play) -> None:
+    """Bailiff on road 23: 1 step or 2 both reach the Towers' mark (24), the Towers are scored
+    and the game ends (§2 phase 7, §2.8): the pace no longer matters."""
+    assert obvious_choice(_provost_phase(play, 23, 23, [3, 0, 0], [0])) is not None
+    assert obvious_choice(_provost_phase(play, 22, 22, [3, 0, 0], [0])) is None
+
+
 def test_provost_beyond_the_bailiff_stays_beyond(play: Play) -> None:
     """Provost 20 after a guild move, bailiff 12: every reachable position (17–23) is beyond
     the bailiff and no worker stands there."""
@@ -174,7 +181,8 @@ def _provost_class(g: Game) -> tuple[tuple[int, ...], bool]:
     bailiff moves 2 spaces in phase 7 (§2 phases 5, 7)."""
     s = g.state
     workers = tuple(space for space in range(1, s.provost + 1) if s.road_worker[space] >= 0)
-    return workers, s.provost > s.bailiff
+    # from road 23 on, 1 step or 2 both reach the Towers' mark (24): the game ends this turn
+    return workers, s.provost > s.bailiff and s.bailiff < 23
 
 
 def _finals(g: Game, rng: random.Random) -> set[tuple[tuple[int, ...], bool]]:
