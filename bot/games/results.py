@@ -48,7 +48,7 @@ class AppliedMove:
     is_ai: bool  # the AI chose: an AI seat, a deadline's automatic move, a taken-over seat
     code: str
     label: str  # the choice as the player read it
-    actor: str = PLAYER  # "player", "ai" (AI seat), "auto" (deadline passed), "takeover"
+    actor: str = PLAYER  # "player", "ai" (AI seat), "auto" (deadline passed), "takeover", "rule" (obvious)
     number: int = -1  # the decision number it answered (its position in the move log)
 
     @property

@@ -134,16 +134,15 @@ class Timers:
 
     async def resume_automatic(self) -> list[ActResult]:
         """The scheduler's first pass: let AI seats (and taken-over seats) play on where a table
-        waits on them (a restart or a failed save stopped them); each result is handed over."""
+        waits on them (a restart or a failed save stopped them), and apply an obvious choice left
+        pending; each result is handed over."""
         out: list[ActResult] = []
-        if not self.turns.autoplay_ai:
-            return out
         for t in sorted(self.registry.tables(), key=lambda x: x.id):
             p = t.pending
             if p is None or not (p.is_ai or self.turns.ai_to_play(t)):  # also the seats' orders
                 continue
             try:
-                result = await self.turns.autoplay(t, ActResult(t, why=PLAY_ON))
+                result = await self.turns.autoplay(t, ActResult(t, why=PLAY_ON if p.is_ai else ""))
             except Exception:
                 log.exception("table %d: the AI seats could not play on", t.id)
                 continue

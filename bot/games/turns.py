@@ -13,12 +13,13 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass
 
-from bot.rules import Event, Game, IllegalChoice
+from bot.rules import Event, Game, IllegalChoice, Obvious, obvious_choice
 from bot.store import (
     AI,
     AUTO,
     FINISHED,
     PLAYER,
+    RULE,
     STARTED,
     TAKEOVER,
     MoveRecord,
@@ -79,6 +80,7 @@ class Turns:
         self.ai_level = ai_level  # AI seats created without a level of their own play at it
         self._playing: set[int] = set()  # tables whose AI seats are being played
         self._answered: dict[tuple[int, int], int] = {}  # (table, person) -> their last decision
+        self._obvious: tuple[Game | None, Obvious | None] = (None, None)  # the last game asked
 
     # ----- inputs --------------------------------------------------------------------------------
 
@@ -115,7 +117,7 @@ class Turns:
             raise NoTable()
         if t.is_open:
             raise NotStarted()
-        return await self.autoplay(t, ActResult(t), max_moves)
+        return await self.autoplay(t, ActResult(t), max_moves, ai=True)
 
     # ----- one choice ------------------------------------------------------------------------------
 
@@ -136,6 +138,10 @@ class Turns:
             events = game.apply(code)
         except IllegalChoice as e:
             raise Illegal(e.reason) from None
+        if actor == RULE:  # the log says what was applied without asking, and why
+            ob = self.obvious(t)
+            assert ob is not None and ob.code == code
+            events = [ob.event(t.game), *events]
         now = self.registry.clock()
         snapshot, report = self._phase_cut(t, game, events, now)
         change = self._seat_change(t, seat, actor)
@@ -214,13 +220,22 @@ class Turns:
     # ----- AI seats ----------------------------------------------------------------------------------
 
     def ai_to_play(self, t: Table) -> bool:
-        """Whether the manager plays the table's pending decision itself right after an input."""
-        return self.autoplay_ai and self._automatic_pending(t)
+        """Whether the manager plays the table's pending decision itself right after an input:
+        an obvious choice always, an AI seat's with `autoplay_ai`."""
+        return self._plays(t, self.autoplay_ai)
 
-    async def autoplay(self, t: Table, acc: ActResult, max_moves: int | None = None) -> ActResult:
-        """Play the AI seats' (and taken-over seats') decisions, each its own locked, committed
-        step, then hand `acc` over under the lock. One run per table at a time: a second one
-        hands over what it has and leaves the playing to the first."""
+    def _plays(self, t: Table, ai: bool) -> bool:
+        a = self._answer(t)
+        return a is not None and (ai or a.actor == RULE)
+
+    async def autoplay(
+        self, t: Table, acc: ActResult, max_moves: int | None = None, *, ai: bool | None = None
+    ) -> ActResult:
+        """Play the obvious choices and, with `ai` (default: `autoplay_ai`), the AI seats' (and
+        taken-over seats') decisions, each its own locked, committed step, then hand `acc` over
+        under the lock. One run per table at a time: a second one hands over what it has and
+        leaves the playing to the first."""
+        ai = self.autoplay_ai if ai is None else ai
         lock = self.registry.lock(t.channel_id)
         if t.id in self._playing:
             async with lock:
@@ -230,7 +245,7 @@ class Turns:
             played = 0
             while True:
                 async with lock:
-                    if (max_moves is not None and played >= max_moves) or not self._automatic_pending(t):
+                    if (max_moves is not None and played >= max_moves) or not self._plays(t, ai):
                         return await self.finish(acc)
                     assert t.game is not None
                     d = t.decision
@@ -245,23 +260,23 @@ class Turns:
                         return await self.finish(acc)
                     step.add_to(acc)
                     played += 1
-                    if (max_moves is not None and played >= max_moves) or not self._automatic_pending(t):
+                    if (max_moves is not None and played >= max_moves) or not self._plays(t, ai):
                         return await self.finish(acc)  # in the lock of the last move: no gap
         finally:
             self._playing.discard(t.id)
 
-    def _automatic_pending(self, t: Table) -> bool:
-        """The table's pending decision is answered without asking a person."""
-        return self._answer(t) is not None
-
     def _answer(self, t: Table) -> Answer | None:
-        """How the table's pending decision is answered without asking a person, if it is: an AI
-        seat's level, the seat's standing orders, queue or declaration, a taken-over seat's level."""
+        """How the table's pending decision is answered without asking a person, if it is: its
+        obvious choice (for every seat), else an AI seat's level, the seat's standing orders,
+        queue or declaration, a taken-over seat's level."""
         if t.status != STARTED or not self.registry.holds(t):
             return None
         d = t.decision
         if d is None:
             return None
+        ob = self.obvious(t)
+        if ob is not None:
+            return Answer(RULE, ob.code)
         s = t.seats[d.player]
         if s.is_ai:
             return Answer(AI, level=s.ai_level or self.ai_level)
@@ -270,6 +285,18 @@ class Turns:
         if s.ai_takeover:  # a person's seat taken over after missed deadlines
             return Answer(TAKEOVER, level=t.settings.ai_level)
         return None
+
+    def obvious(self, t: Table) -> Obvious | None:
+        """The pending decision's obvious choice (bot.rules.obvious_choice), worked out once per
+        position: a game is never changed once it is a table's (a move replaces it)."""
+        game = t.game
+        if game is None:
+            return None
+        if self._obvious[0] is game:
+            return self._obvious[1]
+        ob = obvious_choice(game)
+        self._obvious = (game, ob)
+        return ob
 
     # ----- the hand-over ---------------------------------------------------------------------------
 

@@ -5,7 +5,9 @@ seat, AI seats included, has chosen since; the game did not choose for them) and
 a phase. Within a phase nothing new is revealed by the automatic steps: Caylus draws nothing
 after the setup, so the position after a choice follows from the position before it. A choice
 that ended a phase is final: the phase report (and its board) is out, the snapshot taken.
-Repeated undos walk back one's own consecutive choices under the same conditions.
+Repeated undos walk back one's own consecutive choices under the same conditions. Obvious
+choices the rules applied right after it (actor `rule`, any seat's) are taken back with it,
+newest first, each its own undo row: they followed from the choice taken back.
 
 The game is rebuilt by replaying the history without the last choice, and verified: replaying
 that choice on the rebuilt game must give back the current state exactly.
@@ -24,8 +26,8 @@ import json
 import logging
 from collections.abc import Iterable
 
-from bot.rules import Event, Game
-from bot.store import AUTO, PLAYER, TAKEOVER, UNDO, MoveRecord, NewTimer
+from bot.rules import Event, Game, obvious_choice
+from bot.store import AUTO, PLAYER, RULE, TAKEOVER, UNDO, MoveRecord, NewTimer
 
 from .deadlines import TIMER_KINDS, decision_timers
 from .orders import settle, without_queues
@@ -50,9 +52,23 @@ log = logging.getLogger(__name__)
 ENDS_PHASE = frozenset({"phase_end", "game_over"})
 
 
-def undo_target(table: Table, seat: Seat) -> MoveRecord:
-    """The logged choice `seat`'s person may undo now, or the refusal saying why not."""
-    window = table.since_snapshot  # applied choices since the last phase end
+def undo_targets(table: Table, seat: Seat) -> list[MoveRecord]:
+    """The logged choices an undo by `seat`'s person takes back, newest first: the obvious
+    choices applied after their own last one, then that one; or the refusal saying why not."""
+    window = table.since_snapshot
+    rules = 0
+    while rules < len(window) and window[-1 - rules].who == RULE:
+        rules += 1
+    if rules == len(window):
+        undo_target(table, seat)  # the refusal
+    person = undo_target(table, seat, len(window) - rules)
+    return [*window[len(window) - rules:][::-1], person]
+
+
+def undo_target(table: Table, seat: Seat, end: int | None = None) -> MoveRecord:
+    """The logged choice `seat`'s person may undo now (before the window's `end`), or the
+    refusal saying why not."""
+    window = table.since_snapshot[:end]  # applied choices since the last phase end
     if table.moves_applied == 0:
         raise NothingToUndo()
     if not window:
@@ -134,70 +150,83 @@ class Undo:
                 if at is None or at.decision is None or at.log_rows != number:
                     raise MovedOnSince()
             t, seat = reg.seated(channel_id, user_id)
-            target = undo_target(t, seat)
-            game = t.game
-            assert game is not None
-            if target.seq != len(game.state.history) - 1 or target.code != game.state.history[-1]:
-                log.error("table %d: the undo window does not match the history", t.id)
-                raise Unavailable("The game could not be rebuilt, so nothing was undone.")
-            try:
-                restored, events = rebuild_without_last(game)
-            except RuntimeError:
-                log.exception("table %d: undo refused, the replay differs", t.id)
-                raise Unavailable("The game could not be rebuilt, so nothing was undone.") from None
-            current = t.chronicle.current
-            if events and not same_events(current[-len(events):], events):
-                log.error("table %d: undo refused, the chronicle does not end with the choice", t.id)
-                raise Unavailable("The game could not be rebuilt, so nothing was undone.")
-            d = restored.decision
-            assert d is not None and d.player == seat.seat
-            label = next((c.label for c in d.choices if c.code == target.code), target.code)
-            now = reg.clock()
-            number = t.log_rows  # the undo's own row; the decision gets the next number
-            timers, clock = decision_timers(t.settings, seat, number + 1, now)
-            row = MoveRecord(target.seq, seat.seat, user_id, target.code, now, UNDO, number)
-            emptied = without_queues(t.orders)  # queued placements were planned for what is undone
-
-            def committed() -> None:
-                t.game = restored
-                if events:
-                    del current[-len(events):]
-                    if same_events(list(t.recent)[-len(events):], events):
-                        for _ in events:
-                            t.recent.pop()
-                t.log_rows = number + 1
-                t.since_snapshot.pop()
-                t.timers = clock
-                t.updated_at = now
-                settle(t.orders, emptied)
-                reg.timers_stored(timers)
-                self.turns.answer_undone(t.id, user_id)
-
-            try:
-                await reg.commit(
-                    t,
-                    reg.store.record_undo(
-                        t.id, row, undone_n=target.pos,
-                        clear_timers=TIMER_KINDS if t.settings.has_deadline else (), timers=timers,
-                        orders=[(x, o.to_json()) for x, o in emptied.items()],
-                    ),
-                    committed,
-                )  # fmt: skip
-            except Unavailable:
-                raise Unavailable("The undo could not be saved, so nothing changed. Try again.") from None
-            undone = AppliedMove(
-                target.seq, seat.seat, seat.name, user_id, False, target.code, label, PLAYER, target.pos
-            )
+            for target in undo_targets(t, seat):
+                undone = await self._take_back(t, seat, user_id, target)
             return await self.turns.finish(ActResult(t, undone=undone, actor_id=user_id))
+
+    async def _take_back(self, t: Table, seat: Seat, user_id: int, target: MoveRecord) -> AppliedMove:
+        """Undo the table's last applied choice, `target` (the caller holds the lock), committed
+        as its own undo row."""
+        reg = self.registry
+        game = t.game
+        assert game is not None
+        if target.seq != len(game.state.history) - 1 or target.code != game.state.history[-1]:
+            log.error("table %d: the undo window does not match the history", t.id)
+            raise Unavailable("The game could not be rebuilt, so nothing was undone.")
+        try:
+            restored, events = rebuild_without_last(game)
+        except RuntimeError:
+            log.exception("table %d: undo refused, the replay differs", t.id)
+            raise Unavailable("The game could not be rebuilt, so nothing was undone.") from None
+        if target.who == RULE:  # its log began with what was applied and why
+            ob = obvious_choice(restored)
+            if ob is None or ob.code != target.code:
+                log.error("table %d: undo refused, the obvious choice is not what was applied", t.id)
+                raise Unavailable("The game could not be rebuilt, so nothing was undone.")
+            events = [ob.event(restored), *events]
+        current = t.chronicle.current
+        if events and not same_events(current[-len(events):], events):
+            log.error("table %d: undo refused, the chronicle does not end with the choice", t.id)
+            raise Unavailable("The game could not be rebuilt, so nothing was undone.")
+        d = restored.decision
+        assert d is not None and (d.player == seat.seat or target.who == RULE)
+        label = next((c.label for c in d.choices if c.code == target.code), target.code)
+        now = reg.clock()
+        number = t.log_rows  # the undo's own row; the decision gets the next number
+        timers, clock = decision_timers(t.settings, t.seats[d.player], number + 1, now)
+        row = MoveRecord(target.seq, target.seat, user_id, target.code, now, UNDO, number)
+        emptied = without_queues(t.orders)  # queued placements were planned for what is undone
+
+        def committed() -> None:
+            t.game = restored
+            if events:
+                del current[-len(events):]
+                if same_events(list(t.recent)[-len(events):], events):
+                    for _ in events:
+                        t.recent.pop()
+            t.log_rows = number + 1
+            t.since_snapshot.pop()
+            t.timers = clock
+            t.updated_at = now
+            settle(t.orders, emptied)
+            reg.timers_stored(timers)
+            self.turns.answer_undone(t.id, user_id)
+
+        try:
+            await reg.commit(
+                t,
+                reg.store.record_undo(
+                    t.id, row, undone_n=target.pos,
+                    clear_timers=TIMER_KINDS if t.settings.has_deadline else (), timers=timers,
+                    orders=[(x, o.to_json()) for x, o in emptied.items()],
+                ),
+                committed,
+            )  # fmt: skip
+        except Unavailable:
+            raise Unavailable("The undo could not be saved, so nothing changed. Try again.") from None
+        return AppliedMove(
+            target.seq, target.seat, t.seats[target.seat].name, target.user_id, target.who != PLAYER,
+            target.code, label, target.who, target.pos,
+        )  # fmt: skip
 
     def can_undo(self, channel_id: int, user_id: int) -> bool:
         t = self.registry.table(channel_id)
         if t is None or not t.is_started or t.game is None:
             return False
         seat = t.seat_of(user_id)
-        if seat is None or not t.since_snapshot:
+        last = next((m for m in reversed(t.since_snapshot) if m.who != RULE), None)  # obvious ones go with it
+        if seat is None or last is None:
             return False
-        last = t.since_snapshot[-1]
         return last.seat == seat.seat and last.who == PLAYER and last.user_id == user_id
 
     async def take_back(self, channel_id: int, user_id: int) -> Table:

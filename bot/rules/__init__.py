@@ -11,6 +11,7 @@ from .engine import Game, final_scores, new_game, winners
 from .eventwords import WORDS as EVENT_WORDS
 from .glossary import TOPICS, Topic
 from .glossary import search as search_glossary
+from .obvious import Obvious, obvious_choice
 from .placing import bridge_price
 from .schema import state_from_json
 from .simulate import play_random
@@ -43,10 +44,10 @@ __all__ = [
     "CUBE_NAMES", "CUBES", "EVENT_WORDS", "FAVOUR_LINES", "FIXED_SPACES", "G", "MARKS", "NEUTRALS",
     "PHASE_NAMES", "PRESTIGE", "ROAD_LEN", "SCORING", "SECTION_PP", "SECTION_SIZE", "SECTIONS",
     "SPECIAL_EFFECTS", "SPECIAL_NAMES", "STONE", "TILES", "TOPICS", "TRADES", "WOOD",
-    "Choice", "Decision", "Effect", "SpecialEffect", "Event", "EventKind", "Game", "IllegalChoice", "KindFacts", "Options", "Player",
+    "Choice", "Decision", "Effect", "SpecialEffect", "Event", "EventKind", "Game", "IllegalChoice", "KindFacts", "Obvious", "Options", "Player",
     "ScoreLine", "State", "Tile", "Topic",
     "bridge_price", "effect_of", "effect_words", "build_codes", "castle_section", "final_scores", "kind_facts",
-    "lawyer_targets", "new_game", "play_random", "search_glossary", "state_from_json",
+    "lawyer_targets", "new_game", "obvious_choice", "play_random", "search_glossary", "state_from_json",
     "trade_possible", "trade_text", "winners", "cost_parts", "cost_words", "cube_count", "cube_list", "plural",
 ]
 __all__ += ["BATCHES"]  # the castle batches (§2 phase 6): the chooser flags a castle worker without one

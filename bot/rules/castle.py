@@ -14,6 +14,7 @@ from .common import (
 )
 from .decisions import EventKind
 from .favours import Favour
+from .road import MAX_SHOWN, WHOLE
 from .tiles import (
     CUBE_NAMES,
     CUBES,
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
 
 BATCHES = ("FWS", "FWC", "FWG", "FSC", "FSG", "FCG")  # 3 different cubes, exactly one food (§6 #21)
 _BATCH_CUBES = tuple((b, CUBES.index(b[1]), CUBES.index(b[2])) for b in BATCHES)  # food is b[0]
+MAX_BATCHES = 12  # a whole delivery of 12 batches is a 48-character code (custom ids: 100)
 CASTLE_PENALTY = 2  # PP lost by a castle worker who hands in no batch (§2 phase 6)
 
 
@@ -39,6 +41,59 @@ def castle_section(g: Game) -> int:
     while sec < 3 and len(s.castle[sec]) >= SECTION_SIZE[sec]:
         sec += 1
     return sec
+
+
+def whole_deliveries(cubes: list[int], most: int) -> list[str]:
+    """Every complete delivery of 1 to `most` batches the cubes allow, as `=FWS+FSC` (batches
+    in the order of BATCHES), more batches first; none when they would not fit in one select
+    beside "done" (then the castle is built batch by batch)."""
+    out: list[str] = []
+    if most > MAX_BATCHES:
+        return []  # codes would grow past what a button carries: batch by batch
+    held = cubes[:]
+
+    def walk(k: int, left: int, chosen: list[str]) -> None:
+        if len(out) > MAX_SHOWN:
+            return
+        if chosen and (left == 0 or k == len(_BATCH_CUBES)):
+            out.append(WHOLE + "+".join(chosen))
+            return
+        if k == len(_BATCH_CUBES):
+            return
+        b, i, j = _BATCH_CUBES[k]
+        n = 0
+        while n < left and held[0] and held[i] and held[j]:
+            held[0] -= 1
+            held[i] -= 1
+            held[j] -= 1
+            n += 1
+        while True:  # take n of this batch, from the most down to none
+            walk(k + 1, left - n, chosen + [b] * n)
+            if n == 0:
+                break
+            held[0] += 1
+            held[i] += 1
+            held[j] += 1
+            n -= 1
+
+    walk(0, most, [])
+    if len(out) >= MAX_SHOWN:
+        return []  # too many for one select: batch by batch
+    out.sort(key=lambda code: -code.count("+"))
+    return out
+
+
+def delivery_pp(g: Game, batches: int) -> int:
+    """The PP that `batches` more batches bring, filling sections in order (§1.4, §6 #24)."""
+    s = g.state
+    pp, sec, placed = 0, castle_section(g), 0
+    while placed < batches and sec < 3:
+        room = SECTION_SIZE[sec] - len(s.castle[sec])
+        take = min(room, batches - placed)
+        pp += take * SECTION_PP[sec]
+        placed += take
+        sec += 1
+    return pp
 
 
 @dataclass(slots=True, frozen=True)
@@ -55,17 +110,29 @@ class Castle(Task):
     )
 
     def choices(self, g: Game) -> list[str]:
-        if castle_section(g) == 3:
+        sec = castle_section(g)
+        if sec == 3:
             return ["done"]
         cubes = g.state.players[self.seat].cubes
         if not cubes[0]:
             return ["done"]
-        return [b for b, i, j in _BATCH_CUBES if cubes[i] and cubes[j]] + ["done"]
+        codes = [b for b, i, j in _BATCH_CUBES if cubes[i] and cubes[j]] + ["done"]
+        if len(codes) > 1:
+            room = sum(SECTION_SIZE[k] - len(g.state.castle[k]) for k in range(sec, 3))
+            codes += whole_deliveries(cubes, min(room, cubes[0], sum(cubes[1:]) // 2))
+        return codes
+
+    def shown(self, g: Game, codes: list[str]) -> list[str]:
+        # whole deliveries when they fit in one select (besides "done"), else batch by batch
+        at = codes.index("done") + 1
+        return codes[:at] if len(codes) == at else [*codes[at:], "done"]
 
     def apply(self, g: Game, code: str) -> None:
-        s = g.state
         seat = self.seat
-        p = s.players[seat]
+        if code[0] == WHOLE:
+            for batch in code[1:].split("+"):
+                self.deliver(g, batch)
+            return
         if code == "done":
             if self.batches == 0:
                 if castle_section(g) == 3:
@@ -74,16 +141,23 @@ class Castle(Task):
                     lost = lose_pp(g, seat, CASTLE_PENALTY)
                     g.event(EventKind.CASTLE_PENALTY, seat, "castle_penalty", (seat, lost), pp=-lost)
             return
+        self.deliver(g, code)
+        g.push(Castle(seat, self.batches + 1))
+
+    def deliver(self, g: Game, batch: str) -> None:
+        """One batch into the section under construction (§2 phase 6)."""
+        s = g.state
+        seat = self.seat
+        p = s.players[seat]
         sec = castle_section(g)
-        for ch in code:
+        for ch in batch:
             p.cubes[CUBES.index(ch)] -= 1
         s.castle[sec].append(seat)
         p.pp += SECTION_PP[sec]
         p.houses_this_turn += 1
-        g.push(Castle(seat, self.batches + 1))
         if len(s.castle[sec]) == SECTION_SIZE[sec]:
             s.completed_this_turn[sec] = True
-        g.event(EventKind.CASTLE, seat, "castle", (seat, code, sec), section=sec, pp=SECTION_PP[sec], batch=code)
+        g.event(EventKind.CASTLE, seat, "castle", (seat, batch, sec), section=sec, pp=SECTION_PP[sec], batch=batch)
 
     def prompt(self, g: Game) -> str:
         sec = castle_section(g)
@@ -99,6 +173,12 @@ class Castle(Task):
         if code == "done":
             return "Stop building" if self.batches else f"Build nothing ({penalty_words(self.penalty(g))})"
         sec = castle_section(g)
+        if code[0] == WHOLE:
+            batches = code[1:].split("+")
+            pp = delivery_pp(g, len(batches))
+            if len(batches) == 1:
+                return f"{cube_list(batches[0])} → +{pp} PP, and no more"
+            return f"{len(batches)} batches: {', '.join(batches)} → +{pp} PP"
         return f"{cube_list(code)} → +{SECTION_PP[sec]} PP"
 
     def penalty(self, g: Game) -> int:
@@ -109,6 +189,8 @@ class Castle(Task):
         """Why a batch cannot be delivered (§2 phase 6, §6 #21)."""
         if castle_section(g) == 3:
             return "the Towers are full: no more batches can be delivered"
+        if code[:1] == WHOLE:
+            return "this delivery is not possible with your cubes (or the room left in the castle); " + Task.explain(self, g, code)
         same = [b for b in BATCHES if sorted(b) == sorted(code)]
         if code not in BATCHES:
             if same:

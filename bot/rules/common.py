@@ -74,6 +74,12 @@ class Task:
     def apply(self, g: Game, code: str) -> None:
         raise NotImplementedError
 
+    def shown(self, g: Game, codes: list[str]) -> list[str]:
+        """The choices offered to the player, out of the legal `codes`. A kind that offers whole
+        combinations (the Alchemist's cubes, a Peddler purchase, castle batches) keeps its old
+        step-by-step codes legal but unshown, so games stored before still replay."""
+        return codes
+
     def prompt(self, g: Game) -> str:
         return ""
 
@@ -81,7 +87,7 @@ class Task:
         return {"skip": "Do nothing", "done": "Done", "0": "Do not move it"}.get(code, code)
 
     def explain(self, g: Game, code: str) -> str:
-        options = ", ".join(g.legal_codes())
+        options = ", ".join(g.choice_codes())
         return f"'{code}' is not a choice now ({self.prompt(g)}); the choices are: {options}"
 
 

@@ -63,6 +63,7 @@ class EventKind(StrEnum):
     JOUST = "joust"
     LAWYER = "lawyer"
     NOT_ACTIVATED = "not_activated"
+    OBVIOUS = "obvious"  # a choice applied without asking (bot/rules/obvious.py), before its own events
     OWNER_BONUS = "owner_bonus"
     PASS = "pass"
     PHASE_END = "phase_end"

@@ -148,7 +148,7 @@ class Game:
         if self._decision is None:
             t = self._task
             s = self.state
-            choices = [Choice(code, t.label(self, code)) for code in self._codes]
+            choices = [Choice(code, t.label(self, code)) for code in t.shown(self, self._codes)]
             self._decision = Decision(
                 t.seat, t.kind, t.prompt(self), choices, len(s.history), s.round, s.phase
             )
@@ -157,6 +157,12 @@ class Game:
     def legal_codes(self) -> list[str]:
         """The codes of the pending decision's legal choices (fast; no labels)."""
         return list(self._codes)
+
+    def choice_codes(self) -> list[str]:
+        """The codes of the choices offered to the player (`decision.choices`, without labels):
+        the legal codes less the step-by-step ones kept legal beside whole combinations."""
+        task = self._task
+        return [] if task is None else list(task.shown(self, self._codes))
 
     @property
     def to_move(self) -> int:

@@ -13,7 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .tiles import SECTION_PP, SECTIONS, SPECIAL_NAMES, TILES
-from .words import PHASE_NAMES, cube_count, cube_list, penalty_words, place_name, plural, trade_text
+from .words import (
+    OBVIOUS_WHY,
+    PHASE_NAMES,
+    cube_count,
+    cube_list,
+    penalty_words,
+    place_name,
+    plural,
+    trade_text,
+)
 
 Name = Callable[[int], str]  # seat -> the name to show
 Words = Callable[..., str]  # (name, *args) -> the event's text
@@ -197,7 +206,7 @@ def _trade(name: Name, seat: int, tid: str, option: str) -> str:
 
 @words("alchemist_cube")
 def _alchemist_cube(name: Name, seat: int, cube: str) -> str:
-    return f"{name(seat)} gives 1 {cube_list(cube)} to the Alchemist"
+    return f"{name(seat)} gives {cube_count(cube)} to the Alchemist"
 
 
 @words("build")
@@ -263,3 +272,13 @@ def _favour_line(name: Name, seat: int, line: str, column: int) -> str:
 @words("favour_lost")
 def _favour_lost(name: Name, seat: int) -> str:
     return f"{name(seat)} has used all four favour lines this phase: the favour is lost"
+
+
+# ----- choices applied without asking (issue 10) --------------------------------------------------
+
+
+@words("obvious")
+def _obvious(name: Name, seat: int, reason: str, label: str) -> str:
+    if reason == "provost":
+        return f"{name(seat)}'s provost stays ({OBVIOUS_WHY[reason]})"
+    return f"{name(seat)} was not asked: {label} ({OBVIOUS_WHY[reason]})"

@@ -145,9 +145,33 @@ class Sell(Task):
         return missing_cube(g, self.seat, code) or Task.explain(self, g, code)
 
 
+MAX_SHOWN = 25  # a Discord select holds 25 options: longer lists of combinations are not offered
+WHOLE = "="  # a whole purchase or delivery: "=" then what is taken, and nothing more (notation)
+
+
+def cube_combos(held: list[int], size: int, kinds: tuple[int, ...] = PLAIN) -> list[str]:
+    """Every multiset of `size` cubes of `kinds` that `held` allows, as codes in the order
+    F W S C G (e.g. 'FFWS'); `held` None-like counts are taken as unbounded."""
+    out: list[str] = []
+
+    def walk(k: int, left: int, prefix: str) -> None:
+        if left == 0:
+            out.append(prefix)
+            return
+        if k == len(kinds):
+            return
+        i = kinds[k]
+        for n in range(min(left, held[i]), -1, -1):
+            walk(k + 1, left - n, prefix + CUBES[i] * n)
+
+    walk(0, size, "")
+    return out
+
+
 @dataclass(slots=True, frozen=True)
 class Peddler(Task):
-    """A Peddler's cubes, bought one at a time (§3.2, §3.3)."""
+    """A Peddler's cubes (§3.2, §3.3): a whole purchase (`=FW`, `=C`) where more than one cube
+    can be bought, else one cube; the old one-cube-a-time codes stay legal (stored games)."""
 
     kind: str = field(default="peddler", init=False, repr=False)
     seat: int
@@ -155,20 +179,36 @@ class Peddler(Task):
     left: int  # cubes still allowed
     bought: int  # cubes bought so far
     facts = KindFacts(
-        verb="to buy a cube",
+        verb="to buy cubes",
         stop_codes=("skip", "done"),
     )
 
     def choices(self, g: Game) -> list[str]:
         stop = "done" if self.bought else "skip"
-        if g.state.players[self.seat].deniers < self.price:
+        deniers = g.state.players[self.seat].deniers
+        if deniers < self.price:
             return [stop]
-        return ["F", "W", "S", "C", stop]
+        most = min(self.left, deniers // self.price)
+        if most < 2:
+            return ["F", "W", "S", "C", stop]
+        whole = [WHOLE + c for n in range(1, most + 1) for c in cube_combos(UNBOUNDED, n)]
+        return ["F", "W", "S", "C", stop, *whole]
+
+    def shown(self, g: Game, codes: list[str]) -> list[str]:
+        if len(codes) <= 5:
+            return codes
+        return [*codes[5:], codes[4]]
 
     def apply(self, g: Game, code: str) -> None:
         if code in ("skip", "done"):
             return
         seat = self.seat
+        if code[0] == WHOLE:
+            for cube in code[1:]:
+                g.state.players[seat].deniers -= self.price
+                gain(g, seat, cube)
+                g.event(EventKind.BUY, seat, "buy", (seat, cube, self.price), cubes=cube)
+            return
         g.state.players[seat].deniers -= self.price
         gain(g, seat, code)
         g.event(EventKind.BUY, seat, "buy", (seat, code, self.price), cubes=code)
@@ -176,17 +216,23 @@ class Peddler(Task):
             g.push(Peddler(seat, self.price, self.left - 1, self.bought + 1))
 
     def prompt(self, g: Game) -> str:
+        if self.left > 1 and g.state.players[self.seat].deniers >= 2 * self.price:
+            return f"Peddler: buy up to {self.left} cubes for {plural(self.price, 'denier')} each"
         return f"Peddler: buy a cube for {plural(self.price, 'denier')}" + (" (one more allowed)" if self.bought else "")
 
     def label(self, g: Game, code: str) -> str:
         if code in ("skip", "done"):
             return "Buy nothing" if code == "skip" else "Buy no more"
-        return f"1 {cube_list(code)} — {plural(self.price, 'denier')}"
+        cubes = code.removeprefix(WHOLE)
+        return f"{cube_count(cubes)} — {plural(self.price * len(cubes), 'denier')}"
 
     def explain(self, g: Game, code: str) -> str:
-        if code == "G":
+        if "G" in code:
             return "the Peddler sells food, wood, stone or cloth, never gold"
         return Task.explain(self, g, code)
+
+
+UNBOUNDED = [99] * 5
 
 
 def trade_possible(g: Game, seat: int, tid: str, option: str) -> bool:
@@ -244,7 +290,8 @@ class Trade(Task):
 
 @dataclass(slots=True, frozen=True)
 class PayPlain(Task):
-    """The Alchemist's cubes, given one at a time (§3.4)."""
+    """The Alchemist's cubes (§3.4): all of them in one choice (`=FFWS`) where the player holds
+    two kinds or more and the list is short; the old one-cube codes stay legal (stored games)."""
 
     kind: str = field(default="pay_plain", init=False, repr=False)
     seat: int
@@ -255,21 +302,35 @@ class PayPlain(Task):
 
     def choices(self, g: Game) -> list[str]:
         cubes = g.state.players[self.seat].cubes
-        return [CUBES[i] for i in PLAIN if cubes[i]]
+        single = [CUBES[i] for i in PLAIN if cubes[i]]
+        if self.left < 2 or len(single) < 2:
+            return single  # one kind held (or one cube to give): nothing to combine
+        return single + [WHOLE + c for c in cube_combos(cubes, self.left)]
+
+    def shown(self, g: Game, codes: list[str]) -> list[str]:
+        whole = [c for c in codes if c[0] == WHOLE]
+        return whole if whole and len(whole) <= MAX_SHOWN else [c for c in codes if c[0] != WHOLE]
 
     def apply(self, g: Game, code: str) -> None:
-        g.state.players[self.seat].cubes[CUBES.index(code)] -= 1
-        g.event(EventKind.GIVE, self.seat, "alchemist_cube", (self.seat, code), cubes=code)
+        cubes = g.state.players[self.seat].cubes
+        given = code[1:] if code[0] == WHOLE else code
+        for ch in given:
+            cubes[CUBES.index(ch)] -= 1
+        g.event(EventKind.GIVE, self.seat, "alchemist_cube", (self.seat, given), cubes=given)
+        if code[0] == WHOLE:
+            return
         if self.left > 1:
             g.push(PayPlain(self.seat, self.left - 1))
 
     def prompt(self, g: Game) -> str:
+        if self.shown(g, g.legal_codes())[0][0] == WHOLE:
+            return f"Alchemist: give {self.left} cubes of food, wood, stone or cloth"
         return f"Alchemist: give a cube ({self.left} more to give)"
 
     def label(self, g: Game, code: str) -> str:
-        return f"Give 1 {cube_list(code)}"
+        return f"Give {cube_count(code[1:])}" if code[0] == WHOLE else f"Give 1 {cube_list(code)}"
 
     def explain(self, g: Game, code: str) -> str:
-        if code == "G":
+        if "G" in code:
             return "the Alchemist takes food, wood, stone or cloth, not gold"
         return missing_cube(g, self.seat, code) or Task.explain(self, g, code)

@@ -69,6 +69,15 @@ def penalty_words(lost: int) -> str:
     return f"-{lost} PP" if lost else "no loss"
 
 
+# Why a choice was applied without asking (bot/rules/obvious.py), shown in the log.
+OBVIOUS_WHY = {
+    "one_way": "only one way is possible",
+    "provost": "no move would change anything",
+    "same": "every choice comes to the same",
+    "dominated": "every other choice only gives less",
+}
+
+
 def place_name(target: str) -> str:
     """`road 12`, or a special place's name (`Gate`)."""
     if target[0] == "r":

@@ -19,7 +19,7 @@ wrote (stored zlib-compressed), options a JSON dict.
     await store.move_log(rec.id)                           # every row: moves, undone ones, undos
 
 The move log is append-only except for one flag: each row has a position `n` (never reused),
-the history index `seq`, who made it (`actor`: player, ai, auto, takeover) and `undone`; an
+the history index `seq`, who made it (`actor`: player, ai, auto, takeover, rule) and `undone`; an
 undo appends a row with actor `undo`. The applied history is the rows neither undone nor undo.
 
 Errors: every backend raises `StoreError` (subclasses `ChannelBusy`, `SchemaTooNew`, `Conflict`),
@@ -44,6 +44,7 @@ from .records import (
     PLAYER,
     QUEUE,
     REMINDER,
+    RULE,
     STARTED,
     STATUSES,
     TAKEOVER,
@@ -78,6 +79,7 @@ __all__ = [
     "STARTED",
     "STATUSES",
     "TAKEOVER",
+    "RULE",
     "UNDO",
     "ChannelBusy",
     "Conflict",

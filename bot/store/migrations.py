@@ -175,7 +175,7 @@ CREATE TABLE bot_meta (
 
 # Version 7: standing orders, the placement queue and the provost declared ahead, per seat
 # (`seats.orders`, JSON of bot.games.orders.SeatOrders; NULL: none), and the move log's actors for
-# the moves they made ('order', 'queue', 'declared'). SQLite cannot change a CHECK in place:
+# the moves they made ('order', 'queue', 'declared', 'rule'). SQLite cannot change a CHECK in place:
 # `moves` is rebuilt as it is with the wider CHECK.
 V7_SQL = """
 ALTER TABLE seats ADD COLUMN orders TEXT;                               -- JSON; NULL: no orders
@@ -189,7 +189,7 @@ CREATE TABLE moves_v7 (
     code      TEXT    NOT NULL,               -- the choice (for an undo: the choice taken back)
     at        REAL    NOT NULL,
     actor     TEXT    NOT NULL DEFAULT 'player'
-              CHECK (actor IN ('player', 'ai', 'auto', 'takeover', 'undo', 'order', 'queue', 'declared')),
+              CHECK (actor IN ('player', 'ai', 'auto', 'takeover', 'undo', 'order', 'queue', 'declared', 'rule')),
     undone    INTEGER NOT NULL DEFAULT 0,     -- 1: taken back by a later 'undo' row
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
@@ -207,7 +207,7 @@ MIGRATIONS: list[Migration] = [
     Migration(4, "phase reports acknowledged one by one", V4_SQL),
     Migration(5, "compressed snapshots; superseded states left to the log", V5_SQL, compress_snapshots),
     Migration(6, "bot_meta: the bot's own key/value facts (command tree hash)", V6_SQL),
-    Migration(7, "standing orders, placement queue, declared provost per seat; their move actors", V7_SQL),
+    Migration(7, "standing orders, placement queue, declared provost per seat; their move actors; 'rule'", V7_SQL),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

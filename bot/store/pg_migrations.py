@@ -150,7 +150,7 @@ V6_SQL = """
 ALTER TABLE seats ADD COLUMN orders TEXT;        -- JSON of bot.games.orders.SeatOrders; NULL: none
 ALTER TABLE moves DROP CONSTRAINT moves_actor_check;
 ALTER TABLE moves ADD CONSTRAINT moves_actor_check
-    CHECK (actor IN ('player', 'ai', 'auto', 'takeover', 'undo', 'order', 'queue', 'declared'));
+    CHECK (actor IN ('player', 'ai', 'auto', 'takeover', 'undo', 'order', 'queue', 'declared', 'rule'));
 """
 
 PG_MIGRATIONS: list[Migration] = [
@@ -159,7 +159,7 @@ PG_MIGRATIONS: list[Migration] = [
     Migration(3, "compressed snapshots; superseded states left to the log", V3_SQL, compress_snapshots),
     Migration(4, "bot_meta: the bot's own key/value facts (command tree hash)", V4_SQL),
     Migration(5, "the move log of a game that is over packed into one row", V5_SQL, pack_over_logs),
-    Migration(6, "standing orders, placement queue, declared provost per seat; their move actors", V6_SQL),
+    Migration(6, "standing orders, placement queue, declared provost per seat; their move actors; 'rule'", V6_SQL),
 ]
 
 PG_SCHEMA_VERSION = PG_MIGRATIONS[-1].version

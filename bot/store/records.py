@@ -26,7 +26,8 @@ UNDO = "undo"  # not a choice: the person took back the choice at `seq`
 ORDER = "order"  # the seat's standing order answered (bot.games.orders)
 QUEUE = "queue"  # the seat's placement queue answered
 DECLARED = "declared"  # the provost move the seat declared ahead
-ACTORS = (PLAYER, AI, AUTO, TAKEOVER, ORDER, QUEUE, DECLARED, UNDO)
+RULE = "rule"  # the rules showed the choice had one sensible answer (bot.rules.obvious_choice)
+ACTORS = (PLAYER, AI, AUTO, TAKEOVER, ORDER, QUEUE, DECLARED, RULE, UNDO)
 
 # Timer kinds of the game manager's deadlines (the `timers` table holds any kind).
 REMINDER = "reminder"

@@ -12,7 +12,7 @@ import json
 import random
 from pathlib import Path
 
-from bot.rules import Decision, Options, new_game
+from bot.rules import Decision, Options, new_game, obvious_choice
 
 NAMES = ["Ann", "Bob", "Cid"]
 OPTIONS = Options(jeweller=True)
@@ -57,6 +57,10 @@ def find_positions(max_games: int = 20_000) -> dict[str, dict[str, object]]:
         rng = random.Random(seed)
         while game.decision is not None:
             d = game.decision
+            ob = obvious_choice(game)
+            if ob is not None:  # the games layer applies it without asking anyone
+                game.apply(ob.code)
+                continue
             if d.kind not in found:
                 found[d.kind] = {"seed": seed, "history": list(game.state.history)}
             game.apply(pick(d, rng, line))

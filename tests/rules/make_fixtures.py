@@ -19,7 +19,10 @@ nothing else moved, then refresh what the fixtures expect, keeping the stored ol
 Refreshed so far: issue 9 item 11 (the castle's "Build nothing" label, prompt and event show the
 real loss; the resources favour's column 2 label names food too); issue 11 item 10 (event wordings:
 no "-0 PP", plural favours, the Towers scored once, the building a cut worker leaves, the
-Alchemist's cubes and a declined Joust logged).
+Alchemist's cubes and a declined Joust logged); issue 10 item 2 (the Alchemist's cubes, a Peddler
+purchase and castle deliveries are offered whole, `=...`: the random games draw from the
+step-by-step codes, still legal, so histories, events and states did not move; only the offered
+choices and their prompts did).
 """
 
 from __future__ import annotations
@@ -53,6 +56,12 @@ def decision_row(g: Game) -> list[Any]:
     return [d.player, d.kind, d.prompt, [[c.code, c.label] for c in d.choices], d.seq]
 
 
+def step_codes(g: Game) -> list[str]:
+    """The legal codes less the whole combinations of issue 10 (`=...`): the choices as they
+    were offered when the fixtures were recorded, so the random games stay the same games."""
+    return [c for c in g.legal_codes() if c[0] != "="]
+
+
 def random_game(players: int, seed: int) -> dict[str, Any]:
     """The game of `play_random(players, seed)`, with everything it said on the way."""
     g = new_game([f"P{i + 1}" for i in range(players)], seed)
@@ -61,7 +70,7 @@ def random_game(players: int, seed: int) -> dict[str, Any]:
     decisions = []
     while not g.over:
         decisions.append(decision_row(g))
-        codes = g.legal_codes()
+        codes = step_codes(g)
         events += event_rows(g.apply(codes[int(rng.random() * len(codes))]))
     return {
         "players": players,

@@ -32,7 +32,7 @@ def test_towers_full_exempts_every_later_castle_worker(play: Play) -> None:
     for seat in range(4):
         put(s, seat, "castle")
     g = play(s, 6, until=7)
-    assert g.legal_codes() == ["FWS", "done"]  # Bob: the last space of the Towers
+    assert g.choice_codes() == ["=FWS", "done"]  # Bob: the last space of the Towers
     events = g.apply("FWS")
     d = g.decision  # nothing else to decide in the castle: Bob's best-builder favour is next
     assert d is not None and (d.kind, d.player) == ("favour", 1)

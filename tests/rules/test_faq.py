@@ -325,7 +325,8 @@ def test_faq_21_castle_batch_composition(play: Play) -> None:
     hold(s, 0, "FCG")
     put(s, 0, "castle")
     g = play(s, 6, until=7)
-    assert g.legal_codes() == ["FCG", "done"]
+    assert g.legal_codes() == ["FCG", "done", "=FCG"]
+    assert g.choice_codes() == ["=FCG", "done"]  # one whole delivery, or none
 
 
 def test_faq_22_castle_penalty_floor_and_exemption(play: Play) -> None:

@@ -351,7 +351,9 @@ def test_batch_composition(play: Play) -> None:
     hold(s, 0, "FWSCG")
     put(s, 0, "castle")
     g = play(s, 6, until=7)
-    assert g.legal_codes() == ["FWS", "FWC", "FWG", "FSC", "FSG", "FCG", "done"]
+    batches = ["FWS", "FWC", "FWG", "FSC", "FSG", "FCG"]
+    assert g.legal_codes() == [*batches, "done", *("=" + b for b in batches)]
+    assert g.choice_codes() == [*("=" + b for b in batches), "done"]  # one food: one batch at most
 
 
 @pytest.mark.parametrize("held", ["FFWW", "WSCG", "FFF", "FW"])

@@ -211,7 +211,8 @@ def test_alchemist_two_plain_cubes_for_one_gold(play: Play) -> None:
     assert g.legal_codes() == ["1G", "skip"]  # gold does not count: 3 plain cubes only
     g.apply("1G")
     assert g.decision is not None and g.decision.kind == "pay_plain"
-    assert g.legal_codes() == ["F", "W", "S"]
+    assert g.choice_codes() == ["=FW", "=FS", "=WS"]  # the two cubes as one choice (issue 10)
+    assert g.legal_codes() == ["F", "W", "S", "=FW", "=FS", "=WS"]  # one at a time: stored games
     g.apply("W")
     g.apply("S")
     assert halted(g)

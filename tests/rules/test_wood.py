@@ -125,7 +125,9 @@ def test_wood_marketplace_sells_any_cube_for_six(play: Play) -> None:
 def test_wood_peddler_two_cubes_for_two_deniers(play: Play) -> None:
     """§3.3 Peddler: pay 2 d → 2 plain cubes (different ones allowed); gold is not offered."""
     s, g = _use(play, "peddler", deniers=3)
-    assert g.legal_codes() == ["F", "W", "S", "C", "skip"]
+    singles, pairs = ["=F", "=W", "=S", "=C"], ["=FF", "=FW", "=FS", "=FC", "=WW", "=WS", "=WC", "=SS", "=SC", "=CC"]
+    assert g.choice_codes() == [*singles, *pairs, "skip"]  # whole purchases (issue 10)
+    assert g.legal_codes() == ["F", "W", "S", "C", "skip", *singles, *pairs]  # and cube by cube
     g.apply("S")
     assert g.legal_codes() == ["F", "W", "S", "C", "done"]
     g.apply("C")

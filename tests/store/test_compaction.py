@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.games import Manager
+from bot.games.turns import Turns
 from bot.rules import Game
 from bot.store import MIGRATIONS, SCHEMA_VERSION, Store, codec, open_store
 from bot.store import rows as store_rows
@@ -51,6 +52,8 @@ def old_format(monkeypatch: pytest.MonkeyPatch) -> None:
     old_seats = store_rows.SEAT_COLUMNS.removesuffix(", orders")
     monkeypatch.setattr(store_sql, "SEAT_COLUMNS", old_seats)
     monkeypatch.setattr(store_rows, "SEAT_COLUMNS", old_seats)
+    # ... and, like the code of that time, applies no obvious choice (the actor 'rule' is newer)
+    monkeypatch.setattr(Turns, "obvious", lambda self, t: None)
 
 
 async def play_tables(manager: Manager, finished: int) -> None:
