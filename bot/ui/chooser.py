@@ -23,7 +23,7 @@ import discord
 from bot.rules import Choice, Decision, Game, kind_facts
 
 from . import texts
-from .components import ChoiceButton, ChoiceSelect, OpenButton, UndoButton, static_view
+from .components import BoardButton, ChoiceButton, ChoiceSelect, OpenButton, UndoButton, static_view
 
 MAX_ROWS = 5
 ROW_WIDTH = 5
@@ -31,7 +31,6 @@ MAX_OPTIONS = 25
 MAX_BUTTON_LABEL = 80
 MAX_OPTION_TEXT = 100
 SHORT_LABEL = 25
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,21 +139,65 @@ def chooser_view(
     game: Game | None = None,
     *,
     undo_seq: int | None = None,
+    board: bool = True,
 ) -> discord.ui.View:
     """The components answering `decision` (custom_ids carry the table and the decision); with
-    `undo_seq`, an Undo button too (on the last row with room; left out if there is none)."""
+    `undo_seq`, an Undo button too, and (`board`) the Board button, on a free row or the last
+    row of buttons with room (left out if there is none)."""
     items: list[discord.ui.Item[Any]] = []
     row = 0
     if decision is not None:
         row = _choice_items(items, table_id, decision, game)
+    extras: list[discord.ui.Item[Any]] = []
     if undo_seq is not None:
-        room = row < MAX_ROWS
-        if not room and decision is not None:  # no free row: the last row of buttons, if it can
-            rows = layout(decision).button_rows
-            room, row = bool(rows) and len(rows[-1]) < ROW_WIDTH, row - 1
-        if room:
-            items.append(UndoButton(table_id, undo_seq, label=texts.UNDO_BUTTON, row=row))
+        extras.append(UndoButton(table_id, undo_seq, label=texts.UNDO_BUTTON))
+    if board and game is not None:
+        extras.append(BoardButton(table_id))
+    at = _extras_row(decision, row, len(extras))
+    if at is None and len(extras) > 1:  # no room for both: Undo before Board
+        extras = extras[:1]
+        at = _extras_row(decision, row, 1)
+    if at is not None:
+        for item in extras:
+            item.row = at
+            items.append(item)
     return static_view(*items)
+
+
+def _extras_row(decision: Decision | None, rows: int, count: int) -> int | None:
+    """The row where `count` more buttons go after a decision's `rows` rows: a new row, else the
+    last row of buttons if it has room; None: nowhere."""
+    if count == 0:
+        return None
+    if rows < MAX_ROWS:
+        return rows
+    button_rows = layout(decision).button_rows if decision is not None else ()
+    if button_rows and len(button_rows[-1]) + count <= ROW_WIDTH:
+        return rows - 1
+    return None
+
+
+def turn_view(
+    table_id: int, number: int, decision: Decision, game: Game | None, *, undo_seq: int | None = None
+) -> tuple[discord.ui.View, bool]:
+    """The turn message's components, and whether they hold the decision's choices: the choices
+    when they fit with a row of tools below (More…, the private chooser; Board; Undo for the
+    person who just chose), otherwise only the tools (Choose… opens the private chooser)."""
+    items: list[discord.ui.Item[Any]] = []
+    tools = 2 + (undo_seq is not None)
+    at = _extras_row(decision, layout(decision).rows, tools)
+    here = at is not None
+    if here:
+        _choice_items(items, table_id, decision, game)
+    row = at if at is not None else 0
+    label, style = (
+        (texts.MORE_BUTTON, discord.ButtonStyle.secondary) if here else (texts.CHOOSE_BUTTON, discord.ButtonStyle.primary)
+    )
+    items.append(OpenButton(table_id, number, label=label, style=style, row=row))
+    items.append(BoardButton(table_id, row=row))
+    if undo_seq is not None:
+        items.append(UndoButton(table_id, undo_seq, label=texts.UNDO_BUTTON, row=row))
+    return static_view(*items), here
 
 
 def _choice_items(
@@ -193,5 +236,5 @@ def _choice_items(
 
 
 def open_view(table_id: int, seq: int) -> discord.ui.View:
-    """The turn message's single button."""
-    return static_view(OpenButton(table_id, seq, label=texts.CHOOSE_BUTTON))
+    """A turn message without its choices: Choose… (the private chooser) and Board."""
+    return static_view(OpenButton(table_id, seq, label=texts.CHOOSE_BUTTON, row=0), BoardButton(table_id, row=0))

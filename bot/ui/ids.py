@@ -9,6 +9,7 @@ works after it (the items are registered as `discord.ui.DynamicItem`s in `setup_
     cyl:<table>:<action>       a lobby button: join, leave, ai, start; abandon (confirmation)
     cyu:<table>:<seq>          "Undo": take back one's last choice, if decision <seq> is still
                                the pending one (nobody has acted since)
+    cyb:<table>                "Board": the table's board as it stands, shown only to the asker
 
 The templates are mutually exclusive: discord.py dispatches a click to every template that
 matches, so no custom_id may match two of them. Choice codes never contain ':' and no code is
@@ -27,8 +28,16 @@ LOBBY_ACTIONS = ("join", "leave", "ai", "start", "abandon")
 LOBBY_TEMPLATE = r"cyl:(?P<table>[0-9]+):(?P<action>" + "|".join(LOBBY_ACTIONS) + ")"
 
 UNDO_TEMPLATE = r"cyu:(?P<table>[0-9]+):(?P<seq>[0-9]+)"
+BOARD_TEMPLATE = r"cyb:(?P<table>[0-9]+)"
 
-CURRENT_TEMPLATES = (CHOICE_TEMPLATE, OPEN_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE, UNDO_TEMPLATE)
+CURRENT_TEMPLATES = (
+    CHOICE_TEMPLATE,
+    OPEN_TEMPLATE,
+    SELECT_TEMPLATE,
+    LOBBY_TEMPLATE,
+    UNDO_TEMPLATE,
+    BOARD_TEMPLATE,
+)
 
 
 def _unnamed(template: str) -> str:
@@ -71,3 +80,7 @@ def lobby_id(table_id: int, action: str) -> str:
 
 def undo_id(table_id: int, seq: int) -> str:
     return _checked(f"cyu:{table_id}:{seq}")
+
+
+def board_id(table_id: int) -> str:
+    return _checked(f"cyb:{table_id}")

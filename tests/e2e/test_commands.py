@@ -113,10 +113,14 @@ async def test_status_log_and_board(world: World) -> None:
         text = await answer(await slash(world, world.stranger, "log"))
         assert "takes 2 deniers" in text
 
-        handle = await slash(world, world.stranger, "board")
+        handle = await slash(world, world.stranger, "board")  # only the asker sees it
+        assert (await handle.response()).type == 5
+        board = await handle.original()
+        assert board.ephemeral and board.attachments[0].data == TINY_PNG
+        assert "Round 1" in board.content
+        handle = await slash(world, world.stranger, "board", public=True)  # everyone sees it
         assert (await handle.response()).type == 5
         board = await handle.original()
         assert not board.ephemeral and board.attachments[0].data == TINY_PNG
-        assert "Round 1" in board.content
         assert turn_of(turn) is not None
         await run.bot.publisher.idle()

@@ -12,7 +12,7 @@ COMMANDS = {
     "place": "Place a worker (phase 2) or move the Gate worker",
     "pass": "Pass in phase 2 (the first to pass takes 1 denier)",
     "provost": "Move the provost (phase 4, or with the Merchants' guild)",
-    "board": "Post the current board image",
+    "board": "Show the board as it stands now (only you see it; public: everyone)",
     "status": "Your deniers, cubes, workers, favours and what you can do now",
     "log": "The last events at this table",
     "rules": "Explain a building, a phase or a favour line",
@@ -33,6 +33,7 @@ OPTIONS = {
     "move": "-3 to +3 spaces (1 denier a space in phase 4), 0 to leave it",
     "count": "How many events (default 15)",
     "topic": "A building, a phase or a favour line",
+    "public": "Post it in the channel for everyone (default: only you see it)",
 }
 LAWYER_CHOICES = {4: "4 PP (first printing)", 3: "3 PP (later printings)"}
 DEADLINE_CHOICES = {0: "none", 600: "10 minutes", 3600: "1 hour", 43200: "12 hours", 86400: "24 hours", 259200: "72 hours"}
