@@ -40,9 +40,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NOT_NOW = "?"  # autocomplete value when the command cannot be used now: act explains why
-# How long a click on the turn message may wait for the post its result makes (which then
-# answers it: one request instead of two) before it is acknowledged silently.
-ANSWER_WAIT_S = 0.15
+# How long after it was made a click on the turn message may wait for the post its result makes
+# (which then answers it: one request instead of two) before it is acknowledged silently.
+ANSWER_WAIT_S = 0.1
 
 
 def chooser_for(table: Table, pending: Pending, *, note: str = "") -> tuple[str, discord.ui.View]:
@@ -147,7 +147,9 @@ class Play:
         answer = replies.OpenAnswer(interaction)
         publisher = self.bot.publisher
         publisher.expect(table.id, answer)
-        timer = asyncio.get_running_loop().call_later(ANSWER_WAIT_S, answer.defer_soon)
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        wait = min(ANSWER_WAIT_S, max(0.0, ANSWER_WAIT_S - age))
+        timer = asyncio.get_running_loop().call_later(wait, answer.defer_soon)
         try:
             publisher.seen(interaction)
             replies.require_posting(interaction)
