@@ -133,6 +133,8 @@ class RoundPosts:
         png = await report.drawn()
         board = board_key(report.state) if png is not None else None
         post = self._rounds.get(report.table_id) or await self._adopt(report)
+        if post is not None and post.round < report.round:
+            report, part = await self._close_round(post, report), texts.round_part(report)
         parts: dict[float, str] = {report.seq: part}
         if post is not None and post.round == report.round:
             parts = {**post.parts, report.seq: part}
@@ -159,6 +161,24 @@ class RoundPosts:
         self._rounds[report.table_id] = RoundPost(
             report.channel_id, message.id, report.round, parts, board, report.seq if png is not None else -1
         )
+
+    async def _close_round(self, post: RoundPost, report: PhaseReport) -> PhaseReport:
+        """A report that ends the round of `post` and starts a later one (the last phases of a
+        round run on into the next one's income): its phases of that round go into the round's
+        message (text only: its board is the next round's); the rest is returned."""
+        ending = [s for s in report.sections if s.round == post.round]
+        if not ending:
+            return report
+        rest = dataclasses.replace(report, sections=[s for s in report.sections if s.round != post.round])
+        part = texts.round_part(dataclasses.replace(report, sections=ending, game_over=False, image=None))
+        parts = {**post.parts, report.seq - 0.5: part}
+        try:
+            content = texts.round_message(post.round, [parts[k] for k in sorted(parts)])
+            await self._out.replace(post.channel_id, post.message_id, content)
+        except Gone:
+            return report  # told in the next round's message
+        post.parts = parts
+        return rest
 
     async def _adopt(self, report: PhaseReport) -> RoundPost | None:
         """The first report of a table in this process, of a game begun before it: the round
