@@ -19,7 +19,7 @@ async def test_synced_commands_and_no_privileged_intents(world: World) -> None:
         privileged = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
         assert intents & privileged == 0 and intents & 1  # guilds only
         text = await answer(await slash(world, world.ann, "help"))
-        assert "/caylus new" in text and "Choose…" in text
+        assert "/caylus new" in text and "More…" in text and "Board" in text
 
 
 async def test_rules_with_autocomplete(world: World) -> None:
