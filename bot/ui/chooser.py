@@ -11,6 +11,10 @@ Every decision kind of the rules core (docs/notation.md) goes through `layout`:
 
 A chooser shows only legal choices (the decision's own list) and fits Discord's limits: at most
 5 rows, 5 buttons a row, 25 options a select, labels of 80 (buttons) and 100 (options).
+
+The same layout goes on the turn message itself (`turn_view`), with a row of tools below it
+(More…, Board, Undo) when it leaves room for them; otherwise the turn message shows only
+Choose… and Board, and the choices are in the private chooser.
 """
 
 from __future__ import annotations
@@ -234,7 +238,3 @@ def _choice_items(
         row += 1
     return row
 
-
-def open_view(table_id: int, seq: int) -> discord.ui.View:
-    """A turn message without its choices: Choose… (the private chooser) and Board."""
-    return static_view(OpenButton(table_id, seq, label=texts.CHOOSE_BUTTON, row=0), BoardButton(table_id, row=0))
