@@ -144,7 +144,7 @@ class Play:
         if table is None or table.channel_id != interaction.channel_id:
             await table_of_click(self.bot, interaction, table_id)  # says why
             return
-        answer = replies.OpenAnswer(interaction)
+        answer = replies.OpenAnswer(interaction, seq)
         publisher = self.bot.publisher
         publisher.expect(table.id, answer)
         age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
@@ -154,6 +154,7 @@ class Play:
             publisher.seen(interaction)
             replies.require_posting(interaction)
             await self.bot.manager.act(table.channel_id, interaction.user.id, seq, code)
+            publisher.unexpect(table.id, answer)  # published by now (under the table's lock)
         except Refusal as r:
             timer.cancel()
             publisher.unexpect(table.id, answer)

@@ -89,8 +89,9 @@ class Publisher(RoundPosts, TurnPosts):
             return None
         self._numbers[table.id] = result.number
         answer = self._answers.get(table.id)
-        if answer is not None and answer.user_id == result.actor_id:
-            del self._answers[table.id]
+        first = result.moves[0].number if result.moves else None
+        if answer is not None and answer.user_id == result.actor_id and answer.seq == first:
+            del self._answers[table.id]  # the result of that click: its post answers it
         else:
             answer = None
         if result.opening:  # no turn message nor round message of a new game can be there yet
@@ -114,8 +115,8 @@ class Publisher(RoundPosts, TurnPosts):
 
     def expect(self, table_id: int, answer: replies.OpenAnswer) -> None:
         """A click on the table's turn message is being applied: the post of its result may
-        answer it (see `replies.OpenAnswer`)."""
-        self._answers[table_id] = answer
+        answer it (see `replies.OpenAnswer`); a second click meanwhile (a double click) is not."""
+        self._answers.setdefault(table_id, answer)
 
     def unexpect(self, table_id: int, answer: replies.OpenAnswer) -> None:
         if self._answers.get(table_id) is answer:

@@ -119,8 +119,9 @@ class OpenAnswer:
     takes it first answers it; `defer` (after a short wait, or when nothing used it) acknowledges
     it silently."""
 
-    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+    def __init__(self, interaction: discord.Interaction[Any], seq: int) -> None:
         self.interaction = interaction
+        self.seq = seq  # the decision the click answers
         self.user_id = interaction.user.id
         self.message_id = interaction.message.id if interaction.message is not None else None
         self._taken = False

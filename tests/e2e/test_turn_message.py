@@ -132,3 +132,24 @@ async def test_an_undo_leaves_no_ghost_ping(world: World) -> None:
         assert "took back their last choice" in ping.content and "Not your turn after all" in ping.content
         assert back.id not in {m.id for m in pinged(world, first.id)}
         assert "castle" in {o.code for o in offers(back)}
+
+
+async def test_a_double_click_on_the_turn_message_is_applied_once_and_both_answered(world: World) -> None:
+    async with world.bot() as run:
+        await seated_table(world, world.ann, [world.bob])
+        turn = await current_turn(world)
+        player = whose(turn, world)
+        offer = next(o for o in offers(turn) if o.code == "pass")
+        handles = [await world.fake.click(turn, offer.custom_id, user=player) for _ in range(2)]
+        for handle in handles:
+            await handle.response()  # both answered
+        await run.bot.publisher.idle()
+        table = run.bot.manager.table(int(world.channel.id))
+        assert table is not None and table.game is not None and table.game.state.history == ["pass"]
+        # the second is refused privately
+        await world.fake.state.changed.wait_for(
+            lambda: world.fake.ephemeral_messages(player), 5.0, lambda: "no refusal"
+        )
+        [refusal] = world.fake.ephemeral_messages(player)
+        assert "no longer current" in refusal.content, refusal.content
+        assert len(turn_messages(world)) == 1
