@@ -6,6 +6,11 @@ layer takes the table's lock and hands the result to the publisher, in the order
 numbers; this layer holds no lock of its own), then tell the player what was done — and, when
 the next decision is theirs too (a favour's line, then its effect), show it right there. The
 confirmation never waits for a board image.
+
+A choice clicked on the turn message itself (`_choose_here`) takes a shorter path to the same
+`manager.act`: the click is answered by the post its result makes (the next turn message, or the
+turn message edited in place), or acknowledged silently if that post is not out within
+`ANSWER_WAIT_S` of the click; the clicker gets a private reply only when refused.
 """
 
 from __future__ import annotations
