@@ -100,9 +100,13 @@ def check_figures(world: World, stats: Stats, calls_before: int) -> None:
     assert stats.clicks_per_decision() <= 1.5, (stats.clicks, stats.decisions)
     assert stats.clicks_per_decision("place") <= 1.2, stats.kind_clicks
     assert requests / stats.decisions <= 3.0, (requests, stats.decisions)
+    calls = world.fake.calls[calls_before:]
+    images = sum(1 for c in calls if c.files and c.route and c.route.endswith("/messages/{message_id}"))
+    images += sum(1 for c in calls if c.files and c.route == "POST /channels/{channel_id}/messages")
+    rounds = max(1, len([m for m in world.fake.channel_messages(world.channel) if m.content.startswith("📜")]))
     print(
         f"clicks/decision {stats.clicks_per_decision():.2f} (placements {stats.clicks_per_decision('place'):.2f}), "
-        f"requests/decision {requests / stats.decisions:.2f}"
+        f"requests/decision {requests / stats.decisions:.2f}, images/round {images / rounds:.1f}"
     )
 
 
