@@ -47,7 +47,7 @@ log = logging.getLogger(__name__)
 NOT_NOW = "?"  # autocomplete value when the command cannot be used now: act explains why
 # How long after it was made a click on the turn message may wait for the post its result makes
 # (which then answers it: one request instead of two) before it is acknowledged silently.
-ANSWER_WAIT_S = 0.1
+ANSWER_WAIT_S = 0.05
 
 
 def chooser_for(table: Table, pending: Pending, *, note: str = "") -> tuple[str, discord.ui.View]:
