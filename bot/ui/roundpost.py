@@ -134,7 +134,8 @@ class RoundPosts:
         board = board_key(report.state) if png is not None else None
         post = self._rounds.get(report.table_id) or await self._adopt(report)
         if post is not None and post.round < report.round:
-            report, part = await self._close_round(post, report), texts.round_part(report)
+            report = await self._close_round(post, report)
+            part = texts.round_part(report)
         parts: dict[float, str] = {report.seq: part}
         if post is not None and post.round == report.round:
             parts = {**post.parts, report.seq: part}

@@ -53,6 +53,10 @@ async def test_one_message_per_round_edited_after_every_phase(world: World) -> N
         headings = [line for line in first.content.split("\n") if line.startswith("**Round 1 · Phase")]
         phases = [int(h.split("Phase ")[1].split(":")[0]) for h in headings]
         assert phases == sorted(phases) and phases[0] == 1 and phases[-1] >= 6
+        # ... and only there: the next round's message tells its own phases
+        for later, rnd in ((rounds[1], 2), (rounds[2], 3)):
+            told = [line for line in later.content.split("\n") if line.startswith("**Round ")]
+            assert told and all(line.startswith(f"**Round {rnd} ·") for line in told), told
         # edited once per report after the first; each edit brought a new image unless the
         # board had not changed
         edits = [
