@@ -31,6 +31,10 @@ from .sending import NO_MENTIONS, ChannelDown, Sender, Undeliverable
 log = logging.getLogger(__name__)
 
 HAPPENED_LINES = 8
+# A click whose result needs a new turn message is answered by posting it (one request instead of
+# an acknowledgement and a post). In Discord's client such a post may show a small reference to
+# the message clicked (which is then deleted); False posts it apart, at one request more.
+POST_AS_ANSWER = True
 SWEEP_DEPTH = 30  # messages looked through for turn messages of a previous process
 OPEN_ID = re.compile(ids.OPEN_TEMPLATE)
 
@@ -184,7 +188,7 @@ class TurnPosts:
             if plan.ping
             else NO_MENTIONS
         )
-        clicked = answer.take() if answer is not None else None
+        clicked = answer.take() if answer is not None and POST_AS_ANSWER else None
         message_id = None
         if clicked is not None:
             message_id = await replies.post_as_answer(clicked, plan.content, view=plan.view, mentions=mentions)
