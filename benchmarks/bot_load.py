@@ -4,15 +4,18 @@
 
 The fake Discord runs in its own process (`python -m tests.fake_discord --driver ...`); its driver
 (`drive` below, in the fake's process) opens T tables with three people each (`/caylus new`, two
-Join clicks, Start) and then every table plays through the bot's own messages — Choose… on the
-turn message, then a button or a select of the chooser — until it has answered `--decisions`
-decisions or its game is over. The bot (the real CaylusBot, with the real board renderer unless
+Join clicks, Start) and then every table plays through the bot's own messages until it has
+answered `--decisions` decisions or its game is over (a click on the turn message itself; the
+private chooser only where the choices are not on it). The bot (the real CaylusBot, with the real board renderer unless
 `--render tiny`) runs in this process on a temporary database.
 
 The last line printed is one JSON object:
-    {"tables": T, "interactions": n, "per_s": ..., "ack_p50_ms": ..., "ack_p99_ms": ...}
-where ack is the time from the interaction's gateway event (sent by the fake) to the bot's
-callback (received by the fake), both measured in the fake's process. The fake skips its
+    {"tables": T, "interactions": n, "per_s": ..., "ack_p50_ms": ..., "ack_p99_ms": ...,
+     "decisions_per_s": ..., "requests_per_decision": ...}
+where per_s counts interactions (since issue 11 about one per decision; before it, two),
+requests_per_decision is every request the bot made to the fake (lobby and start-up included)
+per decision answered, and ack is the time from the interaction's gateway event (sent by the
+fake) to the bot's callback (received by the fake), both measured in the fake's process. The fake skips its
 OpenAPI validation of request bodies here (`--spec-check` keeps it): it measures the bot, and the
 fake's validation would take its CPU from the same two cores.
 """
@@ -90,6 +93,7 @@ async def drive(fake: Any) -> None:
                 "driver": True,
                 "interactions": len(latencies),
                 "decisions": sum(t.stats.decisions for t in tables),
+                "requests": len(fake.calls),
                 "seconds": elapsed,
                 "latencies": latencies,
                 "failures": failures[:5],
@@ -237,6 +241,10 @@ def main() -> None:
                 "per_s": round(n / figures["seconds"], 1) if figures["seconds"] else 0.0,
                 "ack_p50_ms": round(percentile(latencies, 0.50), 2),
                 "ack_p99_ms": round(percentile(latencies, 0.99), 2),
+                "decisions_per_s": round(figures["decisions"] / figures["seconds"], 1) if figures["seconds"] else 0.0,
+                "requests_per_decision": round(figures["requests"] / figures["decisions"], 2)
+                if figures["decisions"]
+                else 0.0,
             }
         )
     )

@@ -11,6 +11,10 @@ Every decision kind of the rules core (docs/notation.md) goes through `layout`:
 
 A chooser shows only legal choices (the decision's own list) and fits Discord's limits: at most
 5 rows, 5 buttons a row, 25 options a select, labels of 80 (buttons) and 100 (options).
+
+The same layout goes on the turn message itself (`turn_view`), with a row of tools below it
+(More…, Board, Undo) when it leaves room for them; otherwise the turn message shows only
+Choose… and Board, and the choices are in the private chooser.
 """
 
 from __future__ import annotations
@@ -23,8 +27,9 @@ import discord
 from bot.rules import Choice, Decision, Game, kind_facts
 
 from . import labels, texts
-from .components import ChoiceButton, ChoiceSelect, OpenButton, UndoButton, static_view
+from .components import BoardButton, ChoiceButton, ChoiceSelect, OpenButton, UndoButton, static_view
 from .orders import chooser_items as orders_items
+from .orders import queue_button
 
 MAX_ROWS = 5
 ROW_WIDTH = 5
@@ -32,7 +37,6 @@ MAX_OPTIONS = 25
 MAX_BUTTON_LABEL = 80
 MAX_OPTION_TEXT = 100
 SHORT_LABEL = 25
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,24 +145,69 @@ def chooser_view(
     game: Game | None = None,
     *,
     undo_seq: int | None = None,
+    board: bool = True,
 ) -> discord.ui.View:
     """The components answering `decision` (custom_ids carry the table and the decision); with
-    `undo_seq`, an Undo button too (on the last row with room; left out if there is none)."""
+    `undo_seq`, an Undo button too, and (`board`) the Board button, on a free row or the last
+    row of buttons with room (left out if there is none)."""
     items: list[discord.ui.Item[Any]] = []
     row = 0
     if decision is not None:
         row = _choice_items(items, table_id, decision, game)
-    free = row
+    extras: list[discord.ui.Item[Any]] = []
     if undo_seq is not None:
-        room = row < MAX_ROWS
-        if not room and decision is not None:  # no free row: the last row of buttons, if it can
-            rows = layout(decision).button_rows
-            room, row = bool(rows) and len(rows[-1]) < ROW_WIDTH, row - 1
-        if room:
-            items.append(UndoButton(table_id, undo_seq, label=texts.UNDO_BUTTON, row=row))
-    if decision is not None and free < MAX_ROWS:  # beside Undo, or on a row of its own
-        items.extend(orders_items(table_id, decision, game, free))
+        extras.append(UndoButton(table_id, undo_seq, label=texts.UNDO_BUTTON))
+    if board and game is not None:
+        extras.append(BoardButton(table_id))
+    if decision is not None:  # Queue…, Always… or Orders… (bot/ui/orders.py)
+        extras.extend(orders_items(table_id, decision, game, 0))
+    at = _extras_row(decision, row, len(extras))
+    if at is None and len(extras) > 1:  # no room for both: Undo before Board
+        extras = extras[:1]
+        at = _extras_row(decision, row, 1)
+    if at is not None:
+        for item in extras:
+            item.row = at
+            items.append(item)
     return static_view(*items)
+
+
+def _extras_row(decision: Decision | None, rows: int, count: int) -> int | None:
+    """The row where `count` more buttons go after a decision's `rows` rows: a new row, else the
+    last row of buttons if it has room; None: nowhere."""
+    if count == 0:
+        return None
+    if rows < MAX_ROWS:
+        return rows
+    button_rows = layout(decision).button_rows if decision is not None else ()
+    if button_rows and len(button_rows[-1]) + count <= ROW_WIDTH:
+        return rows - 1
+    return None
+
+
+def turn_view(
+    table_id: int, number: int, decision: Decision, game: Game | None, *, undo_seq: int | None = None
+) -> tuple[discord.ui.View, bool]:
+    """The turn message's components, and whether they hold the decision's choices: the choices
+    when they fit with a row of tools below (More…, the private chooser; Board; Undo for the
+    person who just chose), otherwise only the tools (Choose… opens the private chooser)."""
+    items: list[discord.ui.Item[Any]] = []
+    tools = 2 + (undo_seq is not None) + (decision.kind == "place")
+    at = _extras_row(decision, layout(decision).rows, tools)
+    here = at is not None
+    if here:
+        _choice_items(items, table_id, decision, game)
+    row = at if at is not None else 0
+    label, style = (
+        (texts.MORE_BUTTON, discord.ButtonStyle.secondary) if here else (texts.CHOOSE_BUTTON, discord.ButtonStyle.primary)
+    )
+    items.append(OpenButton(table_id, number, label=label, style=style, row=row))
+    items.append(BoardButton(table_id, row=row))
+    if undo_seq is not None:
+        items.append(UndoButton(table_id, undo_seq, label=texts.UNDO_BUTTON, row=row))
+    if decision.kind == "place":  # for the players not on turn: their placement queue
+        items.append(queue_button(table_id, row=row))
+    return static_view(*items), here
 
 
 def _choice_items(
@@ -204,7 +253,3 @@ def _button_text(game: Game | None, decision: Decision, choice: Choice) -> str:
         text = labels.describe(game, decision.kind, choice, decision.player).line(MAX_BUTTON_LABEL)
     return text[:1].upper() + text[1:]
 
-
-def open_view(table_id: int, seq: int) -> discord.ui.View:
-    """The turn message's single button."""
-    return static_view(OpenButton(table_id, seq, label=texts.CHOOSE_BUTTON))

@@ -148,8 +148,9 @@ class CaylusCommands(
     # ----- looking around ----------------------------------------------------------------------
 
     @app_commands.command(description=DESCRIBE["board"])
-    async def board(self, interaction: Interaction) -> None:
-        await host(interaction).info.board(interaction)
+    @app_commands.describe(public=OPTION["public"])
+    async def board(self, interaction: Interaction, public: bool = False) -> None:
+        await host(interaction).info.board(interaction, public=public)
 
     @app_commands.command(description=DESCRIBE["status"])
     async def status(self, interaction: Interaction) -> None:

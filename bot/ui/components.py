@@ -86,11 +86,20 @@ class ChoiceSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.
 
 
 class OpenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.OPEN_TEMPLATE):
-    """The "Choose…" button of a turn message: shows its player the chooser, ephemerally."""
+    """The "Choose…" (or "More…") button of a turn message: shows its player the chooser,
+    ephemerally (the choices that do not fit on the turn message, and Undo)."""
 
-    def __init__(self, table_id: int, seq: int, *, label: str = texts.CHOOSE_BUTTON) -> None:
+    def __init__(
+        self,
+        table_id: int,
+        seq: int,
+        *,
+        label: str = texts.CHOOSE_BUTTON,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        row: int | None = None,
+    ) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=label, style=discord.ButtonStyle.primary, custom_id=ids.open_id(table_id, seq)
+            label=label, style=style, custom_id=ids.open_id(table_id, seq), row=row
         )
         super().__init__(button)
         self.table_id, self.seq = table_id, seq
@@ -158,6 +167,26 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UN
         await host(interaction).play.undo(interaction, self.table_id, self.seq)
 
 
+class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BOARD_TEMPLATE):
+    """The table's board as it stands (mid-phase too), shown only to the person who asks."""
+
+    def __init__(self, table_id: int, *, label: str = texts.BOARD_BUTTON, row: int | None = None) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary, custom_id=ids.board_id(table_id), row=row
+        )
+        super().__init__(button)
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> BoardButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await host(interaction).play.board(interaction, self.table_id)
+
+
 class OlderItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.OLDER_TEMPLATE):
     """A button or select of an older version of the bot (a custom_id no current item has):
     answered privately instead of failing."""
@@ -175,7 +204,7 @@ class OlderItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.OLDER
         await replies.say(interaction, texts.older_button())
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, OpenButton, LobbyButton, UndoButton, OlderItem)
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, OpenButton, LobbyButton, UndoButton, BoardButton, OlderItem)
 
 
 def static_view(*items: discord.ui.Item[Any]) -> discord.ui.View:

@@ -12,6 +12,7 @@ works after it (the items are registered as `discord.ui.DynamicItem`s in `setup_
     cyo:<table>:<action>[:<arg>]  standing orders (bot/ui/orders.py): show, queue, always (panels);
                                off:<key> switches one off, set:<key> makes one (`castle.all`)
     cyq:<table>:<group>        a select adding a placement to one's queue (its values: codes)
+    cyb:<table>                "Board": the table's board as it stands, shown only to the asker
 
 The templates are mutually exclusive: discord.py dispatches a click to every template that
 matches, so no custom_id may match two of them. Choice codes never contain ':' and no code is
@@ -33,9 +34,18 @@ UNDO_TEMPLATE = r"cyu:(?P<table>[0-9]+):(?P<seq>[0-9]+)"
 ORDERS_ACTIONS = ("show", "queue", "always", "off", "set")
 ORDERS_TEMPLATE = r"cyo:(?P<table>[0-9]+):(?P<action>" + "|".join(ORDERS_ACTIONS) + r")(?::(?P<arg>[A-Za-z0-9_.+-]+))?"
 QUEUE_TEMPLATE = r"cyq:(?P<table>[0-9]+):(?P<group>[0-9]+)"
+BOARD_TEMPLATE = r"cyb:(?P<table>[0-9]+)"
 
-CURRENT_TEMPLATES = (CHOICE_TEMPLATE, OPEN_TEMPLATE, SELECT_TEMPLATE, LOBBY_TEMPLATE, UNDO_TEMPLATE,
-                     ORDERS_TEMPLATE, QUEUE_TEMPLATE)
+CURRENT_TEMPLATES = (
+    CHOICE_TEMPLATE,
+    OPEN_TEMPLATE,
+    SELECT_TEMPLATE,
+    LOBBY_TEMPLATE,
+    UNDO_TEMPLATE,
+    ORDERS_TEMPLATE,
+    QUEUE_TEMPLATE,
+    BOARD_TEMPLATE,
+)
 
 
 def _unnamed(template: str) -> str:
@@ -88,3 +98,7 @@ def orders_id(table_id: int, action: str, arg: str | None = None) -> str:
 
 def queue_id(table_id: int, group: int = 0) -> str:
     return _checked(f"cyq:{table_id}:{group}")
+
+
+def board_id(table_id: int) -> str:
+    return _checked(f"cyb:{table_id}")

@@ -39,17 +39,22 @@ class Info:
             return None
         return table
 
-    async def board(self, interaction: discord.Interaction[Any]) -> None:
-        """Post the current board (drawn in an executor, never on the event loop)."""
-        table = await self._table(interaction, public=True)
+    async def board(self, interaction: discord.Interaction[Any], *, public: bool = False) -> None:
+        """`/caylus board`: the current board, only for the asker unless `public`."""
+        table = await self._table(interaction, public=public)
         if table is None:
             return
+        await self.show_board(interaction, table, public=public)
+
+    async def show_board(self, interaction: discord.Interaction[Any], table: Table, *, public: bool) -> None:
+        """The board as it stands, mid-phase too (drawn in an executor, never on the event loop),
+        only for the asker unless `public`."""
         game = table.game
         if game is None:
             await replies.refuse(interaction, NotStarted())
             return
         if not interaction.response.is_done():
-            await replies.defer(interaction, thinking=True, public=True)
+            await replies.defer(interaction, thinking=True, public=public)
         s = game.state
         events = [e for e in table.recent if e.round == s.round and e.phase == s.phase]
         png = None
@@ -60,10 +65,10 @@ class Info:
         caption = texts.board_caption(table)
         try:
             if png is None:
-                await interaction.followup.send(f"{caption}\n{texts.NO_IMAGE}")
+                await interaction.followup.send(f"{caption}\n{texts.NO_IMAGE}", ephemeral=not public)
             else:
                 file = discord.File(io.BytesIO(png), filename=f"board-r{s.round:02d}-p{s.phase}.png")
-                await interaction.followup.send(caption, file=file)
+                await interaction.followup.send(caption, file=file, ephemeral=not public)
         except discord.HTTPException as e:
             log.warning("the board could not be posted: %s", e)
 

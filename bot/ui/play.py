@@ -6,10 +6,16 @@ layer takes the table's lock and hands the result to the publisher, in the order
 numbers; this layer holds no lock of its own), then tell the player what was done — and, when
 the next decision is theirs too (a favour's line, then its effect), show it right there. The
 confirmation never waits for a board image.
+
+A choice clicked on the turn message itself (`_choose_here`) takes a shorter path to the same
+`manager.act`: the click is answered by the post its result makes (the next turn message, or the
+turn message edited in place), or acknowledged silently if that post is not out within
+`ANSWER_WAIT_S` of the click; the clicker gets a private reply only when refused.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -39,6 +45,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 NOT_NOW = "?"  # autocomplete value when the command cannot be used now: act explains why
+# How long after it was made a click on the turn message may wait for the post its result makes
+# (which then answers it: one request instead of two) before it is acknowledged silently.
+ANSWER_WAIT_S = 0.05
 
 
 def chooser_for(table: Table, pending: Pending, *, note: str = "") -> tuple[str, discord.ui.View]:
@@ -79,6 +88,17 @@ async def table_of_click(bot: CaylusBot, interaction: discord.Interaction[Any], 
     return table
 
 
+def on_channel_message(interaction: discord.Interaction[Any]) -> bool:
+    """A click on a message everyone sees (the turn message), not on a private chooser: the
+    publisher updates that message; the clicker gets no private reply unless refused."""
+    message = interaction.message
+    return (
+        interaction.type is discord.InteractionType.component
+        and message is not None
+        and not message.flags.ephemeral
+    )
+
+
 def provost_code(value: str) -> str:
     """`2`, `+2`, `-1`, `0` → the notation (`+2`, `-1`, `0`)."""
     text = value.strip().replace("−", "-")
@@ -110,13 +130,60 @@ class Play:
         await replies.say(interaction, content, view=view)
 
     async def choose(self, interaction: discord.Interaction[Any], table_id: int, seq: int, code: str) -> None:
-        """A choice button or select of a chooser."""
+        """A choice button or select of the turn message or of a chooser."""
+        if on_channel_message(interaction):
+            await self._choose_here(interaction, table_id, seq, code)
+            return
         if not await replies.defer(interaction):
             return
         table = await table_of_click(self.bot, interaction, table_id)
         if table is None:
             return
         await self.act(interaction, table.channel_id, seq, code)
+
+    async def _choose_here(self, interaction: discord.Interaction[Any], table_id: int, seq: int, code: str) -> None:
+        """A choice on the turn message: the publisher answers the click with the post of its
+        result when that comes within `ANSWER_WAIT_S`; otherwise it is acknowledged silently.
+        A refusal is answered privately."""
+        table = self.bot.manager.table_by_id(table_id)
+        if table is None or table.channel_id != interaction.channel_id:
+            await table_of_click(self.bot, interaction, table_id)  # says why
+            return
+        answer = replies.OpenAnswer(interaction, seq)
+        publisher = self.bot.publisher
+        publisher.expect(table.id, answer)
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        wait = min(ANSWER_WAIT_S, max(0.0, ANSWER_WAIT_S - age))
+        timer = asyncio.get_running_loop().call_later(wait, answer.defer_soon)
+        try:
+            publisher.seen(interaction)
+            replies.require_posting(interaction)
+            await self.bot.manager.act(table.channel_id, interaction.user.id, seq, code)
+            publisher.unexpect(table.id, answer)  # published by now (under the table's lock)
+        except Refusal as r:
+            timer.cancel()
+            publisher.unexpect(table.id, answer)
+            view = None
+            pending = table.pending
+            if isinstance(r, StaleDecision) and pending is not None and pending.user_id == interaction.user.id:
+                _, view = chooser_for(table, pending)
+            if answer.take() is None:
+                await answer.deferred()
+            await replies.refuse(interaction, r, view=view)
+        except Exception:
+            timer.cancel()
+            publisher.unexpect(table.id, answer)
+            log.exception("channel %d: a move (%s) failed", table.channel_id, code)
+            if answer.take() is None:
+                await answer.deferred()
+            await replies.say(interaction, texts.internal_error())
+
+    async def board(self, interaction: discord.Interaction[Any], table_id: int) -> None:
+        """The Board button: the board as it stands, only for the person who asks."""
+        table = await table_of_click(self.bot, interaction, table_id)
+        if table is None:
+            return
+        await self.bot.info.show_board(interaction, table, public=False)
 
     # ----- commands --------------------------------------------------------------------------
 
@@ -233,6 +300,8 @@ class Play:
         except Refusal as r:
             await replies.refuse(interaction, r)
             return
+        if on_channel_message(interaction):
+            return  # the turn message comes back to the person, with their decision
         label = result.undone.label if result.undone else ""
         await self._show_next(interaction, table, pending, texts.undone(label), can_undo=False)
 

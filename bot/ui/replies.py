@@ -3,6 +3,7 @@ the check that the bot may post the game in a channel."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
@@ -108,4 +109,66 @@ async def defer(
         return True
     except discord.HTTPException as e:
         log.warning("could not acknowledge interaction %s: %s", interaction.id, e)
+        return False
+
+
+class OpenAnswer:
+    """A click on the turn message, not answered yet. The publisher may answer it with the post
+    the click's result makes (the new turn message as the interaction's response, or the edit of
+    the turn message clicked): one request instead of an acknowledgement and a post. Whoever
+    takes it first answers it; `defer` (after a short wait, or when nothing used it) acknowledges
+    it silently."""
+
+    def __init__(self, interaction: discord.Interaction[Any], seq: int) -> None:
+        self.interaction = interaction
+        self.seq = seq  # the decision the click answers
+        self.user_id = interaction.user.id
+        self.message_id = interaction.message.id if interaction.message is not None else None
+        self._taken = False
+        self._deferring: asyncio.Task[bool] | None = None
+
+    def take(self) -> discord.Interaction[Any] | None:
+        """The interaction, to answer it now; None if someone else took it."""
+        if self._taken:
+            return None
+        self._taken = True
+        return self.interaction
+
+    def defer_soon(self) -> None:
+        """Acknowledge it in the background unless it was taken (a timer's callback)."""
+        if not self._taken:
+            self._taken = True
+            self._deferring = asyncio.create_task(defer(self.interaction))
+
+    async def deferred(self) -> None:
+        """Acknowledge it unless taken; wait until a background acknowledgement is done."""
+        self.defer_soon()
+        if self._deferring is not None:
+            await asyncio.wait([self._deferring])
+
+
+async def post_as_answer(
+    interaction: discord.Interaction[Any],
+    content: str,
+    *,
+    view: discord.ui.View,
+    mentions: discord.AllowedMentions,
+) -> int | None:
+    """Answer a click with a new message in the channel; its id, or None if it failed (then
+    the interaction is not answered)."""
+    try:
+        response = await interaction.response.send_message(content, view=view, allowed_mentions=mentions)
+    except discord.HTTPException as e:
+        log.info("could not answer interaction %s with a post: %s", interaction.id, e)
+        return None
+    return response.message_id
+
+
+async def update_clicked(interaction: discord.Interaction[Any], content: str, *, view: discord.ui.View) -> bool:
+    """Answer a click by editing the message clicked; whether it worked."""
+    try:
+        await interaction.response.edit_message(content=content, view=view, allowed_mentions=NO_MENTIONS)
+        return True
+    except discord.HTTPException as e:
+        log.info("could not answer interaction %s with an edit: %s", interaction.id, e)
         return False

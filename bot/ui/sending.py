@@ -1,12 +1,13 @@
 """Posting in a channel, with retries: what `Publisher` (bot/ui/posting.py) sends, edits and
-deletes goes through `Sender`.
+deletes goes through `Sender`. New posts (`send`) and edits of a lasting post (`replace`: the
+round message) get the tries below; the turn message's edits and deletions are tried once.
 
 - 5xx answers, network errors and a 429 that outlasted discord.py's own tries are retried with
   backoff until the post goes through (posts of one channel wait in order meanwhile).
 - 403 (a permission lost in the channel): tried again after the longest delay; after
   `FORBIDDEN_LIMIT` in a row the channel is given up (`ChannelDown` for every post there, no
   request made) until `up(channel)`; the owner is told once (`on_give_up`).
-- 404 (the channel is gone) and any other 4xx (Discord refused the post itself: `Rejected`)
+- 404 (the channel is gone; for `replace`, the message: `Gone`) and any other 4xx (Discord refused the post itself: `Rejected`)
   give the post up at once: `Undeliverable`.
 """
 
@@ -37,6 +38,10 @@ class Undeliverable(Exception):
 
 class Rejected(Undeliverable):
     """Discord refused the post itself (a 4xx other than 403, 404 and 429)."""
+
+
+class Gone(Undeliverable):
+    """The message to edit is no longer there (deleted by someone): post it anew."""
 
 
 class ChannelDown(Undeliverable):
@@ -75,16 +80,51 @@ class Sender:
         view: discord.ui.View | None = None,
         mentions: discord.AllowedMentions = NO_MENTIONS,
     ) -> discord.Message:
+        channel = self.client.get_partial_messageable(channel_id)
+
+        async def post() -> discord.Message:
+            file = discord.File(io.BytesIO(png), filename=filename) if png else MISSING
+            return await channel.send(content, file=file, view=view or MISSING, allowed_mentions=mentions)
+
+        message = await self._tried(channel_id, post)
+        self.latest[channel_id] = message.id
+        return message
+
+    async def replace(
+        self,
+        channel_id: int,
+        message_id: int,
+        content: str,
+        *,
+        png: bytes | None = None,
+        filename: str = "board.png",
+    ) -> None:
+        """Edit a lasting post (a round message) with the same tries as a new post: its text,
+        and its image when `png` is given (the old one is replaced; otherwise kept). `Gone`
+        when the message is no longer there."""
+        message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+
+        async def edit() -> discord.Message:
+            if png:
+                file = discord.File(io.BytesIO(png), filename=filename)
+                return await message.edit(content=content, attachments=[file], allowed_mentions=NO_MENTIONS)
+            return await message.edit(content=content, allowed_mentions=NO_MENTIONS)
+
+        try:
+            await self._tried(channel_id, edit)
+        except Undeliverable as e:
+            if isinstance(e.__cause__, discord.NotFound):
+                raise Gone(f"message {message_id}: {e}") from e
+            raise
+
+    async def _tried(self, channel_id: int, call: Callable[[], Awaitable[discord.Message]]) -> discord.Message:
+        """Make `call` until it goes through, retrying what may pass later (see the module)."""
         if channel_id in self.down:
             raise ChannelDown(f"channel {channel_id}: posting given up")
-        channel = self.client.get_partial_messageable(channel_id)
         attempt = 0
         while True:
-            file = discord.File(io.BytesIO(png), filename=filename) if png else MISSING
             try:
-                message = await channel.send(
-                    content, file=file, view=view or MISSING, allowed_mentions=mentions
-                )
+                message = await call()
             except discord.NotFound as e:
                 raise Undeliverable(f"channel {channel_id}: {e}") from e
             except discord.Forbidden as e:  # a permission lost (50013), or the channel (50001)
@@ -105,7 +145,6 @@ class Sender:
                 delay = self.delay(attempt)  # still rate-limited after discord.py's own tries
                 log.warning("channel %d: rate-limited (%s); retrying in %.1f s", channel_id, e, delay)
             else:
-                self.latest[channel_id] = message.id
                 self._forbidden.pop(channel_id, None)
                 return message
             attempt += 1

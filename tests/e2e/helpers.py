@@ -28,6 +28,19 @@ async def answer(handle: InteractionHandle) -> str:
     return reply.content or ""
 
 
+async def private_answer(handle: InteractionHandle) -> StoredMessage:
+    """The private message a click got: its response, or (after a silent acknowledgement) its
+    first followup; a click on the turn message that is refused is answered at once."""
+    reply = await handle.response()
+    if reply.type == 4:
+        assert reply.message is not None
+        message = reply.message
+    else:
+        [message] = await handle.followups(1)
+    assert message.ephemeral, message.content
+    return message
+
+
 def card(world: World) -> StoredMessage:
     found = card_of(world.fake.channel_messages(world.channel))
     assert found is not None, "no table card in the channel"

@@ -1,5 +1,7 @@
 """Simulated people at a Discord table: they read the channel, press the buttons and pick in the
-selects the bot offers, exactly as a person would (nothing goes around the UI).
+selects the bot offers, exactly as a person would (nothing goes around the UI). They answer on
+the turn message itself when it carries the choices, and open the private chooser (Choose…)
+when it does not.
 
 Also used by benchmarks/bot_load.py (in the fake's process), so it depends only on the fake.
 """
@@ -49,7 +51,7 @@ def offers(message: StoredMessage) -> list[Offer]:
 
 
 def turn_of(message: StoredMessage) -> tuple[int, int, str] | None:
-    """(table id, decision number, custom_id) of a turn message's Choose… button."""
+    """(table id, decision number, custom_id) of a turn message's Choose… (or More…) button."""
     for custom_id in message.custom_ids():
         if m := OPEN_ID.fullmatch(custom_id):
             return int(m["table"]), int(m["seq"]), custom_id
@@ -83,8 +85,16 @@ class Stats:
     chains: int = 0  # decisions answered in an already open chooser
     selects: int = 0
     buttons: int = 0
+    clicks: int = 0  # interactions made to decide (choices, Choose…), not the lobby's
+    on_turn_message: int = 0  # decisions answered on the turn message itself
     kinds: Counter[str] = field(default_factory=Counter)
+    kind_clicks: Counter[str] = field(default_factory=Counter)  # clicks, by decision kind
     latencies: list[float] = field(default_factory=list)
+
+    def clicks_per_decision(self, kind: str | None = None) -> float:
+        if kind is None:
+            return self.clicks / self.decisions if self.decisions else 0.0
+        return self.kind_clicks[kind] / self.kinds[kind] if self.kinds[kind] else 0.0
 
 
 class Table:
@@ -159,9 +169,35 @@ class Table:
                 return message
         return None
 
+    def _kind(self, table_id: int, seq: int) -> str | None:
+        kind = self.kind_of(table_id, seq) if self.kind_of is not None else None
+        if kind is not None:
+            self.stats.kinds[kind] += 1
+        return kind
+
+    def _clicked(self, kind: str | None) -> None:
+        self.stats.clicks += 1
+        if kind is not None:
+            self.stats.kind_clicks[kind] += 1
+
+    async def _pick(self, message: StoredMessage, choices: list[Offer], person: FakeMember) -> InteractionHandle:
+        """Pick one of `choices` on `message` (a button, or an option of a select)."""
+        code = self.pick([o.code for o in choices], self.rng)
+        offer = next(o for o in choices if o.code == code)
+        if offer.is_select:
+            handle = await self.fake.select(message, offer.custom_id, [offer.code], user=person)
+            self.stats.selects += 1
+        else:
+            handle = await self.fake.click(message, offer.custom_id, user=person)
+            self.stats.buttons += 1
+        await self._answered(handle)
+        return handle
+
     async def play_turn(self) -> bool:
-        """Wait for the next turn message, open the chooser as its player and answer every
-        decision it shows in a row. False once the game is over."""
+        """Wait for the next turn message and answer its decision as its player: on the turn
+        message itself when it carries the choices (one decision), otherwise in the private
+        chooser (Choose…), answering every decision it shows in a row. False once the game is
+        over."""
         message: StoredMessage = await self.fake.state.changed.wait_for(
             self._next_turn, self.timeout, lambda: f"no turn message after decision {self.last_seq}"
         )
@@ -172,8 +208,18 @@ class Table:
         mentioned = message.mentions()
         assert mentioned, message.content
         person = self.people[mentioned[0]]
+        choices = offers(message)
+        if choices:
+            kind = self._kind(turn[0], turn[1])
+            await self._pick(message, choices, person)
+            self._clicked(kind)
+            self.stats.on_turn_message += 1
+            self.stats.decisions += 1
+            self.last_seq = turn[1]
+            return True
         handle = await self.fake.click(message, turn[2], user=person)
         await self._answered(handle)
+        self.stats.clicks += 1
         reply = await handle.response()
         chooser = reply.message
         assert chooser is not None and chooser.ephemeral, reply
@@ -182,27 +228,19 @@ class Table:
             choices = offers(chooser)
             assert choices, f"a chooser without choices: {chooser.content}"
             seq = choices[0].seq
-            if not first:
+            kind = self._kind(turn[0], seq)
+            if first and kind is not None:
+                self.stats.kind_clicks[kind] += 1  # its Choose… click
+            elif not first:
                 self.stats.chains += 1
             first = False
-            if self.kind_of is not None:
-                kind = self.kind_of(turn[0], seq)
-                if kind is not None:
-                    self.stats.kinds[kind] += 1
-            code = self.pick([o.code for o in choices], self.rng)
-            offer = next(o for o in choices if o.code == code)
             before = len(chooser.revisions)
-            if offer.is_select:
-                handle = await self.fake.select(chooser, offer.custom_id, [offer.code], user=person)
-                self.stats.selects += 1
-            else:
-                handle = await self.fake.click(chooser, offer.custom_id, user=person)
-                self.stats.buttons += 1
-            await self._answered(handle)
+            await self._pick(chooser, choices, person)
+            self._clicked(kind)
             await self.fake.state.changed.wait_for(
                 lambda b=before: len(chooser.revisions) > b,
                 self.timeout,
-                lambda c=code: f"the chooser was not updated after {c}",
+                lambda: "the chooser was not updated after a choice",
             )
             self.stats.decisions += 1
             self.last_seq = seq

@@ -11,7 +11,7 @@ import pytest
 
 from bot.rules import Decision, Options, new_game
 from bot.ui import ids
-from bot.ui.chooser import chooser_view, layout, open_view
+from bot.ui.chooser import chooser_view, layout, turn_view
 from tests.fake_discord.validation import FormErrors, validate_message
 
 TEMPLATES = [re.compile(t) for t in ids.CURRENT_TEMPLATES]
@@ -110,4 +110,23 @@ def test_custom_ids() -> None:
         ids.choice_id(1, 2, "a:b")
     assert re.fullmatch(ids.CHOICE_TEMPLATE, "cy:1:2:open") is None
     assert re.fullmatch(ids.CHOICE_TEMPLATE, "cy:1:2:-3") is not None
-    assert len(open_view(2**40, 10**6).to_components()[0]["components"][0]["custom_id"]) <= 100
+    assert ids.board_id(12) == "cyb:12"
+    # every custom_id matches exactly one template (discord.py runs every one that matches)
+    samples = [
+        ids.choice_id(1, 2, "r8"),
+        ids.open_id(1, 2),
+        ids.select_id(1, 2, 0),
+        ids.lobby_id(1, "join"),
+        ids.undo_id(1, 2),
+        ids.board_id(1),
+        "cyb:1:2",
+        "an-older-button",
+    ]
+    templates = (*ids.CURRENT_TEMPLATES, ids.OLDER_TEMPLATE)
+    for sample in samples:
+        assert sum(re.fullmatch(t, sample) is not None for t in templates) == 1, sample
+    game = new_game(["Ann", "Bob"], 1)
+    assert game.decision is not None
+    view, here = turn_view(2**40, 10**6, game.decision, game, undo_seq=10**6)
+    assert here  # a placement fits on the turn message, with More…, Board and Undo below
+    assert all(len(item.custom_id or "") <= 100 for item in view.children)  # type: ignore[attr-defined]

@@ -20,7 +20,7 @@ async def test_synced_commands_and_no_privileged_intents(world: World) -> None:
         privileged = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
         assert intents & privileged == 0 and intents & 1  # guilds only
         text = await answer(await slash(world, world.ann, "help"))
-        assert "/caylus new" in text and "Choose…" in text
+        assert "/caylus new" in text and "More…" in text and "Board" in text
 
 
 async def test_rules_with_autocomplete(world: World) -> None:
@@ -114,10 +114,14 @@ async def test_status_log_and_board(world: World) -> None:
         text = await answer(await slash(world, world.stranger, "log"))
         assert "takes 2 deniers" in text
 
-        handle = await slash(world, world.stranger, "board")
+        handle = await slash(world, world.stranger, "board")  # only the asker sees it
+        assert (await handle.response()).type == 5
+        board = await handle.original()
+        assert board.ephemeral and board.attachments[0].data == TINY_PNG
+        assert "Round 1" in board.content
+        handle = await slash(world, world.stranger, "board", public=True)  # everyone sees it
         assert (await handle.response()).type == 5
         board = await handle.original()
         assert not board.ephemeral and board.attachments[0].data == TINY_PNG
-        assert "Round 1" in board.content
         assert turn_of(turn) is not None
         await run.bot.publisher.idle()

@@ -8,7 +8,7 @@ from typing import Any
 from tests.fake_discord import FakeChannel, Perm, StoredMessage
 
 from .conftest import World
-from .helpers import answer, current_turn, open_chooser, seated_table, slash, whose
+from .helpers import answer, current_turn, open_chooser, private_answer, seated_table, slash, whose
 from .sim import offers, turn_of
 
 
@@ -40,8 +40,8 @@ async def test_a_choice_pressed_in_another_channel_is_refused(world: World) -> N
         # the same custom_ids on a message in another channel: they act on nothing there
         stray = planted(world, elsewhere, offer.custom_id)
         click = await world.fake.click(stray, offer.custom_id, user=player)
-        [refusal] = await click.followups(1)
-        assert "another channel" in refusal.content and refusal.ephemeral
+        refusal = await private_answer(click)
+        assert "another channel" in refusal.content
         assert await run.bot.manager.store.moves(table.id) == []
 
         found = turn_of(turn)

@@ -29,7 +29,7 @@ async def test_undo_button_takes_back_the_last_choice(world: World) -> None:
         castle = next(o for o in offers(chooser) if o.code == "castle")
         await (await world.fake.select(chooser, castle.custom_id, ["castle"], user=player)).response()
         await world.fake.state.changed.wait_for(lambda: chooser.content.startswith("✅"), 5.0, lambda: "no ✅")
-        assert chooser.button_labels() == ["Undo"] and offers(chooser) == []
+        assert chooser.button_labels() == ["Undo", "Board"] and offers(chooser) == []
 
         undo = chooser.custom_ids()[0]
         await (await world.fake.click(chooser, undo, user=player)).response()
@@ -47,7 +47,7 @@ async def test_undo_button_takes_back_the_last_choice(world: World) -> None:
         await (await world.fake.click(chooser, pass_offer.custom_id, user=player)).response()
         await world.fake.state.changed.wait_for(lambda: len(chooser.revisions) > before, 5.0, lambda: "no edit")
         assert (await answer(await slash(world, other, "place", target="gate"))).startswith("✅")
-        late = await world.fake.click(chooser, chooser.custom_ids()[-1], user=player)
+        late = await world.fake.click(chooser, next(c for c in chooser.custom_ids() if c.startswith("cyu:")), user=player)
         [refusal] = await late.followups(1)
         assert "can no longer be undone" in refusal.content
         await run.bot.publisher.idle()

@@ -79,7 +79,9 @@ def after_choice(table: Table, done: str, pending: Pending | None, next_header: 
 
 
 CHOOSE_BUTTON = "Choose…"
+MORE_BUTTON = "More…"  # the private chooser, when the choices are on the turn message itself
 UNDO_BUTTON = "Undo"
+BOARD_BUTTON = "Board"
 UNDO_TOO_LATE = "The game has moved on since that choice, so it can no longer be undone."
 MOVED_ON = "The game has moved on since that message; here is your current decision."
 GROUP_SPECIALS = "Special buildings and the castle"

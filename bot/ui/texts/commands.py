@@ -12,7 +12,7 @@ COMMANDS = {
     "place": "Place a worker (phase 2) or move the Gate worker: a code, a building or its start",
     "pass": "Pass in phase 2 (the first to pass takes 1 denier)",
     "provost": "Move the provost (phase 4, or with the Merchants' guild)",
-    "board": "Post the current board image",
+    "board": "Show the board as it stands now (only you see it; public: everyone)",
     "status": "Every player's deniers, cubes, workers, PP and favours; what you can do now",
     "log": "The last events at this table",
     "rules": "Explain a building, a phase or a favour line",
@@ -34,6 +34,7 @@ OPTIONS = {
     "count": "How many events (default 15)",
     "topic": "A building, a phase or a favour line",
     "thread": "Play in a thread of its own (the channel keeps the table card and the result)",
+    "public": "Post it in the channel for everyone (default: only you see it)",
 }
 LAWYER_CHOICES = {4: "4 PP (first printing)", 3: "3 PP (later printings)"}
 DEADLINE_CHOICES = {0: "none", 600: "10 minutes", 3600: "1 hour", 43200: "12 hours", 86400: "24 hours", 259200: "72 hours"}

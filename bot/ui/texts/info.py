@@ -106,9 +106,9 @@ HELP = """\
 `/caylus join` · `/caylus leave` · `/caylus start` — the same without the card.
 `/caylus abandon` — end the table without a result (its creator, or anyone with Manage Channels).
 **Playing**
-When it is your turn the bot pings you once in a turn message: press **Choose…** to see your legal choices with their costs (only you see them). Several decisions in a row (a favour's line, then its effect) follow in the same chooser.
+When it is your turn the bot pings you once in a turn message that carries your choices: one click decides (only you can use them). **More…** shows them privately with their costs; **Board** shows the board as it stands, only to you. Several decisions in a row (a favour's line, then its effect) follow on the same message.
 `/caylus place target:` (a code, a building's name or its start: `carpenter`, `peddler r7`) · `/caylus pass` · `/caylus provost move:` — the frequent moves, with autocomplete.
 **Undo** (after a choice) or `/caylus undo` — take back your last choice while nobody has acted since (not once its phase report is out). `/caylus takeback` — play your seat again after missed deadlines handed it to the AI.
 **Looking around**
-`/caylus board` — post the current board image · `/caylus status` — every player's deniers, cubes, workers, PP and favours, your buildings and what you can do now (only you see it) · `/caylus log` — the last events · `/caylus rules topic:` — any building, phase or favour line explained.
-A board image is posted after every phase; the final scores, with their breakdown, at the end."""
+`/caylus board` — the board now, only for you (`public:true` posts it) · `/caylus status` — every player's deniers, cubes, workers, PP and favours, your buildings and what you can do now (only you see it) · `/caylus log` — the last events · `/caylus rules topic:` — any building, phase or favour line explained.
+Each round has one message, edited after every phase with its report and board image; the final scores, with their breakdown, at the end."""

@@ -1,0 +1,237 @@
+"""The round message: one lasting post per round, carrying its phase reports and the board.
+
+The first report of a round posts the round message (with its board image); every later report
+of the round edits it: its text joins the others (oldest first; the oldest are left out with a
+note when all would not fit in Discord's 2,000 characters) and the image is replaced by the new
+board, unless nothing on the board changed in that phase (then the text alone is edited). A
+report of an earlier round that comes late (kept after a failure) gets a post of its own.
+
+Each report is acknowledged (`manager.ack`) only once shown: posted or edited in. One that
+cannot be shown is kept, unacknowledged, and tried again with the table's next result, a while
+later, when posting resumes in its channel, or at the next start (`Publisher.redeliver`). After
+the last report, the final scores are a post of their own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import logging
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+
+import discord
+
+from bot.games import GameResult, Manager, PhaseReport, Seat, Table
+from bot.rules import State, final_scores, winners
+
+from . import texts
+from .sending import ChannelDown, Gone, Sender, Undeliverable
+
+log = logging.getLogger(__name__)
+
+ROUND_DEPTH = 30  # messages looked through for the round message of a previous process
+IMAGE_NAME = re.compile(r"s(\d+)-r")
+HELD_TRIES = 3  # tries of a kept (failed) phase report in one process; then at the next start
+# What the board image shows of a state, but for where the game stands in its flow (the header's
+# round and phase): a report whose board is the same as the last image edits the text only.
+FLOW_FIELDS = frozenset({"round", "phase", "step", "cursor", "tasks", "history", "completed_this_turn"})
+
+
+def board_key(state: State | None) -> tuple[str, ...] | None:
+    if state is None:
+        return None
+    return tuple(repr(getattr(state, f.name)) for f in dataclasses.fields(state) if f.name not in FLOW_FIELDS)
+
+
+@dataclass(slots=True)
+class RoundPost:
+    """A table's round message: where it is, the reports it shows, the board its image shows."""
+
+    channel_id: int
+    message_id: int
+    round: int
+    parts: dict[float, str] = field(default_factory=dict)  # report seq -> its text, in order
+    board: tuple[str, ...] | None = None
+    board_seq: int = -1  # the report whose board the image shows: an older one never replaces it
+
+
+def image_seq(message: discord.Message) -> int:
+    """The report whose board a posted image shows (its file name: `PhaseReport.filename`)."""
+    match = IMAGE_NAME.match(message.attachments[0].filename) if message.attachments else None
+    return int(match[1]) if match else -1
+
+
+def final_result(report: PhaseReport, table: Table | None) -> GameResult:
+    """The final scores of the game a last report belongs to (from its own snapshot)."""
+    state = report.state
+    if state is None and table is not None and table.game is not None:
+        state = table.game.state
+    assert state is not None, "a game-over report without its state"
+    names = [p.name for p in state.players]
+    seats = list(table.seats) if table is not None else [Seat(i, n, None) for i, n in enumerate(names)]
+    scores = final_scores(state)
+    return GameResult(scores, winners(scores), seats)
+
+
+class RoundPosts:
+    """The Publisher's phase reports (a mixin: the Publisher owns the state declared here)."""
+
+    manager: Manager
+    retry_delays: tuple[float, ...]
+    _out: Sender
+    _closing: bool
+    _rounds: dict[int, RoundPost]  # table id -> its round message
+    _held: dict[int, dict[int, PhaseReport]]  # table id -> seq -> report kept
+    _tries: dict[tuple[int, int], int]  # (table id, seq) -> failed tries
+    _half_posted: set[tuple[int, int]]  # last reports shown, final scores not posted
+    _later: set[asyncio.Task[None]]
+    _looked: set[int]  # tables whose round message was looked for (or whose game began here)
+    client: discord.Client
+
+    def _enqueue(self, channel_id: int, job: Callable[[], Awaitable[None]]) -> asyncio.Task[None]:
+        raise NotImplementedError
+
+    async def _post_report(self, report: PhaseReport) -> bool:
+        """Show a report in its round message (and after the last one post the final scores),
+        then acknowledge it; if it cannot be shown, keep it for a later try."""
+        key = (report.table_id, report.seq)
+        try:
+            if key not in self._half_posted:
+                await self._show_report(report)
+            if report.game_over:
+                self._half_posted.add(key)
+                table = self.manager.table_by_id(report.table_id)
+                result = final_result(report, table)
+                humans = [discord.Object(s.user_id) for s in result.seats if s.user_id and not s.is_ai]
+                await self._out.send(
+                    report.channel_id,
+                    texts.game_over(result),
+                    mentions=discord.AllowedMentions(users=humans, everyone=False, roles=False),
+                )
+        except Undeliverable as e:
+            self._hold(report, e)
+            return False
+        self._half_posted.discard(key)
+        self._tries.pop(key, None)
+        held = self._held.get(report.table_id)
+        if held is not None:
+            held.pop(report.seq, None)
+            if not held:
+                del self._held[report.table_id]
+        try:
+            await self.manager.ack(report)
+        except Exception:
+            # Shown but not recorded as shown: it comes back once after a restart.
+            log.warning("table %d: report %d posted but not acknowledged", report.table_id, report.seq, exc_info=True)
+        return True
+
+    async def _show_report(self, report: PhaseReport) -> None:
+        """Edit the report into its round's message, or post the round message."""
+        part = texts.round_part(report)
+        png = await report.drawn()
+        board = board_key(report.state) if png is not None else None
+        post = self._rounds.get(report.table_id) or await self._adopt(report)
+        if post is not None and post.round < report.round:
+            report = await self._close_round(post, report)
+            part = texts.round_part(report)
+        parts: dict[float, str] = {report.seq: part}
+        if post is not None and post.round == report.round:
+            parts = {**post.parts, report.seq: part}
+            content = texts.round_message(post.round, [parts[k] for k in sorted(parts)])
+            newer = report.seq > post.board_seq
+            changed = png is not None and newer and (board is None or board != post.board)
+            try:
+                await self._out.replace(
+                    post.channel_id, post.message_id, content, png=png if changed else None, filename=report.filename
+                )
+            except Gone:
+                log.info("table %d: its round message is gone; posting it anew", report.table_id)
+                del self._rounds[report.table_id]
+            else:
+                post.parts = parts
+                if changed:
+                    post.board, post.board_seq = board, report.seq
+                return
+        elif post is not None and report.round < post.round:  # late: a post of its own
+            await self._out.send(report.channel_id, texts.report_message(report), png=png, filename=report.filename)
+            return
+        content = texts.round_message(report.round, [parts[k] for k in sorted(parts)])
+        message = await self._out.send(report.channel_id, content, png=png, filename=report.filename)
+        self._rounds[report.table_id] = RoundPost(
+            report.channel_id, message.id, report.round, parts, board, report.seq if png is not None else -1
+        )
+
+    async def _close_round(self, post: RoundPost, report: PhaseReport) -> PhaseReport:
+        """A report that ends the round of `post` and starts a later one (the last phases of a
+        round run on into the next one's income): its phases of that round go into the round's
+        message (text only: its board is the next round's); the rest is returned."""
+        ending = [s for s in report.sections if s.round == post.round]
+        if not ending:
+            return report
+        rest = dataclasses.replace(report, sections=[s for s in report.sections if s.round != post.round])
+        part = texts.round_part(dataclasses.replace(report, sections=ending, game_over=False, image=None))
+        parts = {**post.parts, report.seq - 0.5: part}
+        try:
+            content = texts.round_message(post.round, [parts[k] for k in sorted(parts)])
+            await self._out.replace(post.channel_id, post.message_id, content)
+        except Gone:
+            return report  # told in the next round's message
+        post.parts = parts
+        return rest
+
+    async def _adopt(self, report: PhaseReport) -> RoundPost | None:
+        """The first report of a table in this process, of a game begun before it: the round
+        message the previous process posted for its round, if it is among the channel's last
+        messages (newer than the end of an earlier game there)."""
+        if report.table_id in self._looked:
+            return None
+        self._looked.add(report.table_id)
+        me = self.client.user
+        title = texts.round_title(report.round)
+        channel = self.client.get_partial_messageable(report.channel_id)
+        try:
+            async for message in channel.history(limit=ROUND_DEPTH):
+                if me is None or message.author.id != me.id:
+                    continue
+                if message.content.startswith(texts.GAME_OVER_TITLE):
+                    break  # an earlier game's end
+                if message.content.split(texts.PART_GAP, 1)[0] == title:
+                    seq = image_seq(message)
+                    found = texts.round_parts(message.content)
+                    # the reports it shows, as reports up to the one of its image
+                    parts = {seq - (len(found) - i - 1) / (len(found) + 1): p for i, p in enumerate(found)}
+                    post = RoundPost(report.channel_id, message.id, report.round, parts, None, seq)
+                    self._rounds[report.table_id] = post
+                    return post
+        except discord.HTTPException as e:
+            log.info("table %d: its round message could not be looked for: %s", report.table_id, e)
+        return None
+
+    def _hold(self, report: PhaseReport, error: Undeliverable) -> None:
+        self._held.setdefault(report.table_id, {})[report.seq] = report
+        if isinstance(error, ChannelDown):
+            return  # tried again when posting resumes there
+        key = (report.table_id, report.seq)
+        tries = self._tries[key] = self._tries.get(key, 0) + 1
+        log.warning(
+            "table %d: phase report %d not posted (%s); kept for a later try", report.table_id, report.seq, error
+        )
+        if tries < HELD_TRIES and not self._closing:
+            task = asyncio.create_task(self._retry_later(report.table_id, report.channel_id))
+            self._later.add(task)
+            task.add_done_callback(self._later.discard)
+
+    async def _retry_later(self, table_id: int, channel_id: int) -> None:
+        await asyncio.sleep(self.retry_delays[-1])
+        if not self._closing:
+            self._enqueue(channel_id, lambda: self._retry_held(table_id))
+
+    async def _retry_held(self, table_id: int) -> None:
+        """Post the table's kept reports, oldest first (each at most HELD_TRIES times here)."""
+        held = self._held.get(table_id, {})
+        for seq in sorted(held):
+            report = held.get(seq)
+            if report is not None and self._tries.get((table_id, seq), 0) < HELD_TRIES:
+                await self._post_report(report)
