@@ -53,7 +53,7 @@ async def test_the_turn_message_carries_the_choices_and_only_its_player_can_use_
         other = world.bob if player is world.ann else world.ann
         codes = {o.code for o in offers(turn)}
         assert {"pass", "castle"} <= codes  # a placement, on the turn message itself (§5)
-        assert turn.button_labels()[-2:] == ["More…", "Board"]
+        assert turn.button_labels()[-3:] == ["More…", "Board", "Queue…"]  # Queue…: for the others
         table = run.bot.manager.table(int(world.channel.id))
         assert table is not None and table.game is not None
 
@@ -118,7 +118,7 @@ async def test_an_undo_leaves_no_ghost_ping(world: World) -> None:
         # the Undo on the next turn message is for the person who just chose, no one else
         undo_id = next(c for c in theirs.custom_ids() if c.startswith("cyu:"))
         refusal = await private_answer(await world.fake.click(theirs, undo_id, user=second))
-        assert "You can only undo your own last choice" in refusal.content
+        assert "you can only undo your own last choice" in refusal.content.lower()
         await (await world.fake.click(theirs, undo_id, user=first)).response()
         back = await current_turn(world, turn_of(theirs)[1])  # type: ignore[index]
         await run.bot.publisher.idle()
