@@ -152,5 +152,5 @@ async def test_a_double_click_on_the_turn_message_is_applied_once_and_both_answe
             lambda: world.fake.ephemeral_messages(player)[earlier:], 5.0, lambda: "no refusal"
         )
         [refusal] = world.fake.ephemeral_messages(player)[earlier:]
-        assert "no longer current" in refusal.content, refusal.content
+        assert "Already done" in refusal.content, refusal.content  # issue 11 item 10
         assert len(turn_messages(world)) == 1
