@@ -26,15 +26,15 @@ from bot.i18n.words import (
     phase,
     resource,
 )
-from bot.rules.tiles import COLOURS as RULES_COLOURS
-from bot.rules.tiles import (
+from bot.rules import (
     CUBE_NAMES,
     FAVOUR_LINES,
+    PHASE_NAMES,
     SECTIONS,
     SPECIAL_NAMES,
     TILES,
+    new_game,
 )
-from bot.rules.words import PHASE_NAMES
 
 LANGS = ("ru", "pt-BR", "ca")
 
@@ -92,7 +92,8 @@ def test_the_glossary_has_every_name_of_the_rules_core() -> None:
     assert set(CUBE_NAMES) == set(RESOURCES)
     assert set(SECTIONS) == set(CASTLE_PARTS)
     assert set(FAVOUR_LINES) == set(FAVOUR_TRACKS)
-    assert set(RULES_COLOURS) == set(COLOURS)
+    five = new_game(["a", "b", "c", "d", "e"], seed=1)
+    assert {p.colour for p in five.state.players} == set(COLOURS)
     assert {t.kind for t in TILES.values()} | {"special"} == set(KINDS)
     assert set(CUBE_NAMES) <= set(COUNTS)
 
