@@ -17,7 +17,7 @@ ifneq ($(wildcard $(VENV)),)
   endif
 endif
 
-.PHONY: test run demo lint install lock clean
+.PHONY: test run demo lint install lock clean messages
 
 $(BIN)/python:
 	@$(PY) -c '$(CHECK_PY)' >/dev/null 2>&1 || { \
@@ -52,6 +52,13 @@ lock: | $(BIN)/python
 	$(BIN)/python -m pip install --quiet uv==$(UV_VERSION)
 	$(UV_COMPILE) pyproject.toml requirements/build.in -o requirements/main.lock
 	$(UV_COMPILE) --extra dev pyproject.toml requirements/build.in -c requirements/main.lock -o $(LOCK)
+
+# The catalogues (docs/translations.md): the template extracted from the code, then merged into
+# each language's bot/locale/<lang>/LC_MESSAGES/caylus.po (new texts arrive untranslated).
+messages: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg -k N_ -k NP_:1c,2 --add-location=file --sort-output \
+	  --project=caylus-discord --version=0.1.0 -o bot/locale/caylus.pot .
+	$(BIN)/pybabel update -i bot/locale/caylus.pot -d bot/locale -D caylus --ignore-obsolete
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -6,6 +6,7 @@
                                 syncs at start only when the command tree changed)
     caylus-bot backup PATH      copy the database (online, consistent) to a new file PATH
     caylus-bot health           exit 0 if the running bot's gateway was connected recently
+    caylus-bot i18n             the translations: missing, fuzzy, placeholder errors (JSON last)
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     sync.add_argument("--guild", type=int, default=None, metavar="ID", help="sync to this guild only (instant)")
     sub.add_parser("health", help="exit 0 if the running bot is connected to Discord (Docker)")
+    sub.add_parser("i18n", help="the state of the translations (bot/locale), JSON on the last line")
     sub.add_parser(
         "migrate-db",
         add_help=False,
@@ -148,6 +150,10 @@ def main(argv: list[str] | None = None) -> int:
         return run_health()
     if args.command == "sync":
         return run_sync(args)
+    if args.command == "i18n":
+        from bot.i18n import report
+
+        return report.main()
     return run_bot()
 
 

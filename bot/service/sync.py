@@ -17,6 +17,7 @@ from bot.config import Settings
 from bot.store import GameStore, StoreError, open_store
 from bot.ui import command_sync
 from bot.ui.app import command_tree
+from bot.ui.translator import CatalogueTranslator
 
 from .runner import point_discord_at
 
@@ -34,6 +35,7 @@ async def sync_commands(settings: Settings, guild_id: int | None = None) -> int:
     point_discord_at(settings)
     client = discord.Client(intents=discord.Intents.none())
     tree = command_tree(client)
+    await tree.set_translator(CatalogueTranslator())  # as the bot's own: the same hash
     store: GameStore | None = None
     try:
         try:

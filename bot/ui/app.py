@@ -38,6 +38,7 @@ from .lobby import Lobby
 from .orders import ITEMS as ORDER_ITEMS
 from .play import Play
 from .posting import RETRY_DELAYS, Publisher
+from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
@@ -155,6 +156,7 @@ class CaylusBot(discord.Client):
         log.info("%d active table(s) loaded from %s", loaded, self._database_name())
         self._publisher = Publisher(self, self._manager, retry_delays=self._retry_delays)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *ORDER_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator())  # ru and pt-BR commands
         await self._sync_commands()
         task = asyncio.create_task(self._catch_up(), name="caylus-catch-up")
         self._background.add(task)
