@@ -15,6 +15,7 @@ simple_favors) stay separate.
   1 to 5, or None: never.
 - `home_channel`: for a table played in a thread of its own (`/caylus new thread:true`), the
   channel it was opened from, where its card and its final result are posted; None otherwise.
+- `language`: the table's language (channel posts, the board image; issue 12).
 - `ai_level`: the policy for those automatic moves and taken-over seats (`random` or `greedy`;
   default `greedy`, whose moves a good player accepts as sensible). AI seats have their own
   level (see `Seat.ai_level`).
@@ -25,6 +26,9 @@ from __future__ import annotations
 import logging
 from dataclasses import asdict, dataclass, fields
 from typing import Any
+
+from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
+from bot.i18n import LANGUAGES
 
 from .ai import LEVELS
 from .refusals import BadRequest
@@ -57,6 +61,7 @@ class TableSettings:
     takeover_after: int | None = DEFAULT_TAKEOVER_AFTER
     ai_level: str = "greedy"
     home_channel: int | None = None  # a thread table: the channel of its card and final result
+    language: str = DEFAULT_LANGUAGE  # channel posts and the board image (bot.i18n.LANGUAGES)
 
     def __post_init__(self) -> None:
         if self.deadline not in DEADLINES:
@@ -68,6 +73,8 @@ class TableSettings:
             raise BadRequest("An AI takes over a seat after 1 to 5 missed deadlines in a row (or never).")
         if self.ai_level not in LEVELS:
             raise BadRequest(f"The AI level is one of: {', '.join(LEVELS)}.")
+        if self.language not in LANGUAGES:
+            raise BadRequest(f"The table's language is one of: {', '.join(LANGUAGES)}.")
 
     @property
     def has_deadline(self) -> bool:
