@@ -56,8 +56,9 @@ def worker_value(game: Game, seat: int, tid: str) -> float:
 
 
 def choose(game: Game, level: str, rng: random.Random) -> str:
-    """The AI's choice for the pending decision."""
-    codes = game.legal_codes()
+    """The AI's choice for the pending decision, among the choices a person is offered (the
+    whole combinations, not the step-by-step codes kept legal for stored games)."""
+    codes = game.choice_codes()
     if level == "random" or len(codes) == 1:
         return codes[int(rng.random() * len(codes))]
     if level == "strong":

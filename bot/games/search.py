@@ -63,7 +63,7 @@ class Node:
     def __init__(self, game: Game, value: list[float]) -> None:
         self.game: Game | None = game
         self.seat = game.to_move
-        self.codes: list[str] = [] if game.over else game.legal_codes()
+        self.codes: list[str] = [] if game.over else game.choice_codes()
         self.children: list[Node] | None = None
         self.visits = 1
         self.total = value
@@ -105,7 +105,7 @@ class Search:
             for _ in range(self.settings.rollout):
                 if game.over:
                     break
-                codes = game.legal_codes()
+                codes = game.choice_codes()
                 game.apply(codes[int(rng.random() * len(codes))])
         return self.values(game)
 
@@ -197,7 +197,7 @@ def search(game: Game, settings: SearchSettings | None = None) -> SearchResult:
     if game.over:
         raise ValueError("the game is over")
     settings = settings or SearchSettings()
-    codes = game.legal_codes()
+    codes = game.choice_codes()
     if len(codes) == 1:
         return SearchResult(codes[0], 0, 0, 0.0, {codes[0]: 0}, {})
     # The tree makes no reference cycles; the cyclic collector would only rescan it, again and
