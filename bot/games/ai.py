@@ -27,10 +27,12 @@ from bot.rules import (
     trade_possible,
 )
 
-LEVELS = ("random", "greedy")  # what tables may seat today (the manager's callers check it)
-# `strong` is offered once the manager runs it in a process pool (docs/ai.md): played inline it
-# would hold the event loop for its whole think time.
-ALL_LEVELS = (*LEVELS, "strong")
+LEVELS = ("random", "greedy", "strong")  # what tables may seat (the manager's callers check it)
+# `strong` searches for its whole think time: the manager runs it off the event loop, in a pool
+# (bot/games/thinking.py); only the arena and the tests call it inline (`choose`).
+ALL_LEVELS = LEVELS
+# What people call the levels (`/caylus new ai_level:`, the AI seats' names).
+LEVEL_WORDS = {"random": "easy", "greedy": "normal", "strong": "hard"}
 STRONG_THINK_S = 2.0  # the strong level's think time per decision in `choose`
 
 SPECIAL_VALUE = {"gate": 0.8, "trading": 1.5, "guild": 0.5, "stables": 0.4}
@@ -165,6 +167,13 @@ def holding_value(game: Game, seat: int, cubes: Sequence[float]) -> float:
         urgency = 1.0 / max(1.0, (MARKS[sec] - s.bailiff) / 1.5)
         value += urgency * (pp + 2.5 * favours)
     return value
+
+
+def absent_level(level: str) -> str:
+    """The level of the move made for an absent player at a deadline: the table's, but normal
+    (greedy) at a strong table: that move is made at once, under the table's lock, and a search
+    would hold it (a seat the AI has taken over plays at the table's level, off the loop)."""
+    return "greedy" if level == "strong" else level
 
 
 def seeded_choice(game: Game, seed: int, level: str = "random") -> str:

@@ -135,7 +135,9 @@ from .registry import Registry
 from .render import BoardRenderer, Renderer, render_board_png
 from .reports import PhaseReport
 from .results import ActResult, AppliedMove
+from .search import strong_choice
 from .table import Table
+from .thinking import DEFAULT_THINK_MS, SearchFunction, Thinker
 from .timers import DAY, LOBBY_EXPIRY, Timers
 from .turns import Turns
 from .undo import Undo
@@ -160,17 +162,27 @@ class Manager:
         render_processes: int = 0,
         listener: Listener | None = None,
         lobby_expiry: float | None = LOBBY_EXPIRY,
+        ai_processes: int = 0,
+        ai_think_ms: int = DEFAULT_THINK_MS,
+        ai_iterations: int | None = None,
+        ai_search: SearchFunction = strong_choice,
     ) -> None:
         """`render`: the board renderer (None: reports without images), run in
         `render_processes` worker processes, or in `render_workers` threads when that is 0.
-        `lobby_expiry`: seconds after which a table not started closes itself (None: never)."""
+        `lobby_expiry`: seconds after which a table not started closes itself (None: never).
+        The strong level searches for `ai_think_ms` (or `ai_iterations`, reproducible) with
+        `ai_search` in `ai_processes` worker processes shared by all tables (0: one thread)."""
         if ai_level not in LEVELS:
             raise ValueError(f"ai_level is one of {LEVELS}")
         self.store = store
         self.renderer = BoardRenderer(render, processes=render_processes, threads=render_workers)
         self.renderer.warm_up()
+        self.thinker = Thinker(ai_search, processes=ai_processes, think_ms=ai_think_ms, iterations=ai_iterations)
+        self.thinker.warm_up()
         self._registry = Registry(store, clock, listener)
-        self._turns = Turns(self._registry, renderer=self.renderer, autoplay_ai=autoplay_ai, ai_level=ai_level)
+        self._turns = Turns(
+            self._registry, renderer=self.renderer, autoplay_ai=autoplay_ai, ai_level=ai_level, thinker=self.thinker
+        )
         self._lobby = Lobby(self._registry, self._turns)
         self._undo = Undo(self._registry, self._turns)
         self._timers = Timers(self._registry, self._turns, lobby_expiry=lobby_expiry)
@@ -184,6 +196,8 @@ class Manager:
             store = await open_store(Path(config), synchronous=synchronous)
             return cls(store, **kwargs)
         kwargs.setdefault("lobby_expiry", config.lobby_expiry_days * DAY if config.lobby_expiry_days else None)
+        kwargs.setdefault("ai_processes", config.ai_processes)
+        kwargs.setdefault("ai_think_ms", config.ai_think_ms)
         shards = None
         if config.shard_count > 1:
             shards = ShardFilter(config.shard_count, config.shard_ids or f"0-{config.shard_count - 1}")
@@ -198,6 +212,8 @@ class Manager:
 
     async def close(self) -> None:
         await self.stop_scheduler()
+        await self._turns.close()  # searches dropped, the AI seats' background play ended
+        await asyncio.to_thread(self.thinker.close)
         await asyncio.to_thread(self.renderer.close)
         await self.store.close()
 
@@ -308,6 +324,12 @@ class Manager:
         """Play the pending decisions of AI seats (at most `max_moves`), each one locked and
         committed on its own. Refusals: `NoTable`, `NotStarted`."""
         return await self._turns.advance(channel_id, max_moves)
+
+    async def idle(self) -> None:
+        """Wait until no table's AI seats play in the background (after `act`, `start` or a
+        deadline, a search runs on while the caller has its answer; its moves go to the
+        listener's `on_result`)."""
+        await self._turns.idle()
 
     # ----- undo and take-back --------------------------------------------------------------------
 

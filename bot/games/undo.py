@@ -179,6 +179,7 @@ class Undo:
                 )  # fmt: skip
             except Unavailable:
                 raise Unavailable("The undo could not be saved, so nothing changed. Try again.") from None
+            self.turns.stop_thinking(t)
             undone = AppliedMove(
                 target.seq, seat.seat, seat.name, user_id, False, target.code, label, PLAYER, target.pos
             )
@@ -224,4 +225,6 @@ class Undo:
                 )
             except Unavailable:
                 raise Unavailable("Your seat could not be saved, so the AI still plays it. Try again.") from None
+            if d is not None and d.player == seat.seat:
+                self.turns.stop_thinking(t)  # the AI was thinking for this seat
             return t
