@@ -169,11 +169,12 @@ def holding_value(game: Game, seat: int, cubes: Sequence[float]) -> float:
     return value
 
 
-def absent_level(level: str) -> str:
-    """The level of the move made for an absent player at a deadline: the table's, but normal
-    (greedy) at a strong table: that move is made at once, under the table's lock, and a search
-    would hold it (a seat the AI has taken over plays at the table's level, off the loop)."""
-    return "greedy" if level == "strong" else level
+def absent_level(level: str, *, at_once: bool = False) -> str:
+    """The level an absent player's seat is played at, for a table whose AI level is `level`:
+    normal (greedy), also at an easy table (its level is for the AI seats, not a person's own),
+    but hard at a hard table; the move made `at_once` at a deadline is normal even there: it is
+    made under the table's lock, which a search would hold for its think time."""
+    return "strong" if level == "strong" and not at_once else "greedy"
 
 
 def seeded_choice(game: Game, seed: int, level: str = "random") -> str:

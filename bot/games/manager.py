@@ -178,7 +178,7 @@ class Manager:
         self.renderer = BoardRenderer(render, processes=render_processes, threads=render_workers)
         self.renderer.warm_up()
         self.thinker = Thinker(ai_search, processes=ai_processes, think_ms=ai_think_ms, iterations=ai_iterations)
-        self.thinker.warm_up()
+        # No warm-up: most bots never seat a hard AI; the pool starts its worker at the first search.
         self._registry = Registry(store, clock, listener)
         self._turns = Turns(
             self._registry, renderer=self.renderer, autoplay_ai=autoplay_ai, ai_level=ai_level, thinker=self.thinker

@@ -231,5 +231,5 @@ class Timers:
         rule = t.settings.absent_rule
         if rule != "auto":  # pragma: no cover - TableSettings admits "auto" only
             raise ValueError(f"unknown rule for absent players {rule!r}")
-        return seeded_choice(t.game, t.seed, absent_level(t.settings.ai_level))
+        return seeded_choice(t.game, t.seed, absent_level(t.settings.ai_level, at_once=True))
 

@@ -27,7 +27,7 @@ from bot.store import (
     SnapshotRecord,
 )
 
-from .ai import seeded_choice
+from .ai import absent_level, seeded_choice
 from .deadlines import TIMER_KINDS, TurnTimers, decision_timers
 from .refusals import (
     Illegal,
@@ -332,7 +332,7 @@ class Turns:
         if s.is_ai:
             return Answer(AI, level=s.ai_level or self.ai_level)
         if s.ai_takeover:  # a person's seat taken over after missed deadlines
-            return Answer(TAKEOVER, level=t.settings.ai_level)
+            return Answer(TAKEOVER, level=absent_level(t.settings.ai_level))
         return None
 
     # ----- the hand-over ---------------------------------------------------------------------------
