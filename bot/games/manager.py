@@ -68,7 +68,7 @@ Deadlines (`TableSettings`, chosen at `create_table(settings=...)`, stored with 
 `bot.games.settings`): `deadline` seconds per decision, one of None, 600, 3600, 43200, 86400,
 259200 (default None); `absent_rule` "auto" (the only rule: the AI policy moves for the absent
 player); `takeover_after` 1..5 or None (default 3) missed deadlines in a row before the AI takes
-the seat over; `ai_level` "greedy" (default) or "random" for those moves. When a person's
+the seat over; `ai_level` "greedy" (default), "random" or "strong": the table's AI level. When a person's
 decision becomes pending at a table with a deadline, a reminder (half time) and the deadline are
 stored with the move that made it pending; `pending.deadline_at` / `pending.reminder_at` (Unix
 seconds) say when, for the turn message. `run_due_timers` (called by the scheduler task; tests
@@ -84,8 +84,13 @@ AI seats that were interrupted play on (`on_result`). No timers for AI seats or 
 
 AI seats play at their own level (`create_table(ai_seats=["greedy", ...])`,
 `add_ai(level=...)`; seats without one, such as `ai_names`, at the manager's `ai_level`).
-Automatic moves for absent players and taken-over seats play at the table's
-`settings.ai_level`. AI moves are never pinged: `Pending.user_id` is None when the AI decides.
+Automatic moves for absent players and taken-over seats play at normal (greedy) unless the
+table's `settings.ai_level` is strong (`ai.absent_level`). AI moves are never pinged:
+`Pending.user_id` is None when the AI decides. The strong level searches off the event loop and
+off the table's lock, in the manager's `thinker` (`bot.games.thinking`; `ai_processes`,
+`ai_think_ms`): after `act`, `start` or a deadline, its moves come to the listener as results of
+their own (`await manager.idle()` waits for them); a search whose decision is gone meanwhile
+(undo, abandon, take-back) is dropped.
 
 Undo (`bot.games.undo`): a person may take back their last choice while it is the table's last
 one (nobody, AI seats included, has chosen since, and the game did not choose it for them) and
@@ -269,7 +274,7 @@ class Manager:
     ) -> Table:
         """Open a table for joining, with the creator seated (unless `seat_creator=False`),
         `ai_names` AI seats (at the manager's `ai_level`) and one AI seat per level in
-        `ai_seats` ("random" or "greedy"; named "AI 1", "AI 2", ...); keywords `seed`,
+        `ai_seats` ("random", "greedy", "strong"; named "AI 1 (normal)", ...); keywords `seed`,
         `seat_creator`, `ai_names`, `ai_seats`, `settings` (the table's deadline, rule for
         absent players, take-over threshold and AI level: `TableSettings` or a dict of its
         fields; default: no deadline). Refusals: `BadRequest`, `TableExists`."""
@@ -283,8 +288,8 @@ class Manager:
         self, channel_id: int, user_id: int, name: str | None = None, *, is_moderator: bool = False,
         level: str | None = None,
     ) -> Table:  # fmt: skip
-        """Seat an AI player (the creator or a moderator) playing at `level` ("random" or
-        "greedy"; None: the manager's `ai_level`). Refusals: `NoTable`, `AlreadyStarted`,
+        """Seat an AI player (the creator or a moderator) playing at `level` ("random",
+        "greedy" or "strong"; None: the manager's `ai_level`), named with its level. Refusals: `NoTable`, `AlreadyStarted`,
         `NotAllowed`, `TableFull`, `BadRequest` (unknown level)."""
         return await self._lobby.add_ai(channel_id, user_id, name, is_moderator=is_moderator, level=level)
 

@@ -13,9 +13,10 @@ simple_favors) stay separate.
 - `takeover_after`: after this many missed deadlines in a row (a move by the person resets the
   count) the AI plays the seat for the rest of the game, until the person takes it back.
   1 to 5, or None: never.
-- `ai_level`: the policy for those automatic moves and taken-over seats (`random` or `greedy`;
-  default `greedy`, whose moves a good player accepts as sensible). AI seats have their own
-  level (see `Seat.ai_level`).
+- `ai_level`: the table's AI level (`random`, `greedy` or `strong`; default `greedy`, whose
+  moves a good player accepts as sensible): AI seats added from the card play at it (each AI
+  seat has its own, see `Seat.ai_level`); absent players' moves play at greedy, or at strong on a
+  strong table (`ai.absent_level`).
 """
 
 from __future__ import annotations
