@@ -253,7 +253,11 @@ class Turns:
                         if not await self._play(t, code, a, acc) or self._done(t, played, max_moves):
                             return await self.finish(acc)  # in the lock of the last move: no gap
                         continue
-                code = await self.thinker.think(t.id, state, seed)  # without the lock
+                try:
+                    code = await self.thinker.think(t.id, state, seed)  # without the lock
+                except Exception:  # a broken worker must not stall the table: the normal level plays
+                    log.exception("table %d: a search failed; the greedy level plays instead", t.id)
+                    code = seeded_choice(game, t.seed, "greedy")
                 if code is None:
                     continue  # cancelled: the game changed, or the bot stops
                 async with lock:

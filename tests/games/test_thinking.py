@@ -195,3 +195,32 @@ async def test_taken_over_seats_play_normal_unless_the_table_is_hard(tmp_path: P
 
     assert [absent_level(x) for x in ("random", "greedy", "strong")] == ["greedy", "greedy", "strong"]
     assert absent_level("strong", at_once=True) == "greedy"  # the move made at the deadline itself
+
+
+def broken_search(state_json: str, think_ms: int, seed: int, iterations: int | None) -> str:
+    raise RuntimeError("the worker broke")
+
+
+async def test_a_failed_search_plays_the_normal_level(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    from bot.games.ai import seeded_choice
+
+    manager = await open_manager(tmp_path / "db.sqlite3", ai_search=broken_search)
+    try:
+        await manager.create_table(GUILD, 1, ANN, "Ann", 2, seed=4, ai_seats=["strong"])
+        await manager.start(1, ANN)
+        t = manager.table(1)
+        assert t is not None
+        while t.log_rows < 6:
+            await manager.idle()
+            p = t.pending
+            assert p is not None and p.user_id == ANN
+            await manager.act(1, ANN, p.number, p.decision.choices[0].code)
+        await manager.idle()
+        game = Game.replay(t.names, t.seed, t.options, [])
+        for m in await manager.store.moves(t.id):
+            if m.who == AI:
+                assert m.code == seeded_choice(game, t.seed, "greedy")
+            game.apply(m.code)
+        assert "a search failed" in caplog.text
+    finally:
+        await manager.close()
