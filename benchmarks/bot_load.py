@@ -66,7 +66,10 @@ async def drive(fake: Any) -> None:
     tables = []
     for i, channel in enumerate(channels):
         people = players[i * PEOPLE_PER_TABLE : (i + 1) * PEOPLE_PER_TABLE]
-        tables.append(Table(fake, channel, people, random.Random(seed + i), pick=short_game_pick, timeout=120.0))
+        # A hard AI's move waits for the AI pool: with one worker and 20 such tables, up to some
+        # 40 s a move, and a few of its decisions can come in a row.
+        timeout = 600.0 if i < strong else 120.0
+        tables.append(Table(fake, channel, people, random.Random(seed + i), pick=short_game_pick, timeout=timeout))
 
     async def play(table: Table, hard: bool) -> None:
         creator = next(iter(table.people.values()))
