@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-from .render import NICENESS, _start_worker
+from .render import _start_worker
 from .search import DEFAULT_THINK_S, strong_choice
 
 # (Game.to_json() text, think time in ms, seed, fixed iterations or None) -> the chosen code.
@@ -32,6 +32,9 @@ from .search import DEFAULT_THINK_S, strong_choice
 SearchFunction = Callable[[str, int, int, "int | None"], str]
 
 DEFAULT_THINK_MS = int(DEFAULT_THINK_S * 1000)
+# Lower than the board renderer's (5): a search keeps a core busy for seconds on end, and on a
+# small machine the event loop must still come first (measured: docs/benchmarks.md).
+THINK_NICENESS = 15
 SEARCH_LEVELS = ("strong",)  # the levels that think in the pool; the others choose at once
 
 
@@ -55,7 +58,7 @@ class Thinker:
         processes: int = 1,
         think_ms: int = DEFAULT_THINK_MS,
         iterations: int | None = None,
-        niceness: int = NICENESS,
+        niceness: int = THINK_NICENESS,
     ) -> None:
         """`think_ms`: the budget per decision; `iterations`: a fixed budget instead (tests:
         the same choice for the same seed)."""
