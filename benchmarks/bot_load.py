@@ -7,7 +7,9 @@ The fake Discord runs in its own process (`python -m tests.fake_discord --driver
 Join clicks, Start) and then every table plays through the bot's own messages until it has
 answered `--decisions` decisions or its game is over (a click on the turn message itself; the
 private chooser only where the choices are not on it). The bot (the real CaylusBot, with the real board renderer unless
-`--render tiny`) runs in this process on a temporary database.
+`--render tiny`) runs in this process on a temporary database. With `--strong-tables N`, N of
+the tables also seat a hard (strong) AI, which thinks in the bot's AI pool as configured by
+AI_PROCESSES and AI_THINK_MS in the environment (defaults 1 and 2000 ms).
 
 The last line printed is one JSON object:
     {"tables": T, "interactions": n, "per_s": ..., "ack_p50_ms": ..., "ack_p99_ms": ...,
@@ -56,6 +58,7 @@ async def drive(fake: Any) -> None:
     from tests.e2e.sim import Table, short_game_pick
 
     decisions = int(os.environ.get("BOT_LOAD_DECISIONS", "30"))
+    strong = int(os.environ.get("BOT_LOAD_STRONG", "0"))
     seed = int(os.environ.get("BOT_LOAD_SEED", "1"))
     await fake.state.changed.wait_for(
         lambda: fake.state.global_commands, 60.0, lambda: "the bot never synced its commands"
@@ -66,21 +69,23 @@ async def drive(fake: Any) -> None:
     tables = []
     for i, channel in enumerate(channels):
         people = players[i * PEOPLE_PER_TABLE : (i + 1) * PEOPLE_PER_TABLE]
-        tables.append(
-            Table(
-                fake, channel, people, random.Random(seed + i), pick=short_game_pick, timeout=120.0
-            )
-        )
+        # A hard AI's move waits for the AI pool: with one worker and 20 such tables, up to some
+        # 40 s a move, and a few of its decisions can come in a row.
+        timeout = 600.0 if i < strong else 120.0
+        tables.append(Table(fake, channel, people, random.Random(seed + i), pick=short_game_pick, timeout=timeout))
 
-    async def play(table: Table) -> None:
+    async def play(table: Table, hard: bool) -> None:
         creator = next(iter(table.people.values()))
-        card = await table.seat_everyone(creator, seats=PEOPLE_PER_TABLE)
+        if hard:  # one hard AI seat: its searches run in the bot's AI pool (AI_PROCESSES, AI_THINK_MS)
+            card = await table.seat_everyone(creator, seats=PEOPLE_PER_TABLE + 1, ai=1, ai_level="strong")
+        else:
+            card = await table.seat_everyone(creator, seats=PEOPLE_PER_TABLE)
         await table.start(card, creator)
         while table.stats.decisions < decisions and await table.play_turn():
             pass
 
     began = time.perf_counter()
-    outcomes = await asyncio.gather(*(play(t) for t in tables), return_exceptions=True)
+    outcomes = await asyncio.gather(*(play(t, i < strong) for i, t in enumerate(tables)), return_exceptions=True)
     elapsed = time.perf_counter() - began
     failures = [repr(o) for o in outcomes if isinstance(o, BaseException)]
     latencies = fake.latencies()
@@ -130,6 +135,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         **os.environ,
         "BOT_LOAD_DECISIONS": str(args.decisions),
         "BOT_LOAD_SEED": str(args.seed),
+        "BOT_LOAD_STRONG": str(args.strong_tables),
         "PYTHONPATH": str(ROOT),
     }
     proc = await asyncio.create_subprocess_exec(
@@ -192,6 +198,13 @@ def main() -> None:
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
+        "--strong-tables",
+        type=int,
+        default=0,
+        help="seat one hard (strong) AI at this many of the tables, beside the three people; its "
+        "searches run as the bot runs them (AI_PROCESSES worker processes, AI_THINK_MS each)",
+    )
+    parser.add_argument(
         "--spec-check",
         action="store_true",
         help="let the fake also validate every request against Discord's OpenAPI spec (its CPU "
@@ -217,6 +230,9 @@ def main() -> None:
     gc.callbacks.append(on_gc)
     figures = asyncio.run(run(args))
     gc.callbacks.remove(on_gc)
+    from bot.config import Settings
+
+    ai = Settings(_env_file=None)  # type: ignore[call-arg]  # what the bot used: the environment's
     latencies = [x * 1000.0 for x in figures["latencies"]]
     n = figures["interactions"]
     extra = {
@@ -227,6 +243,9 @@ def main() -> None:
         "failed_tables": figures["failed_tables"],
         "refused_callbacks": figures["refused_callbacks"],
         "render": args.render,
+        "strong_tables": args.strong_tables,
+        "ai_processes": ai.ai_processes,
+        "ai_think_ms": ai.ai_think_ms,
         "gc_max_pause_ms": round(max((t for _, t in pauses), default=0.0) * 1000, 1),
         "slowest": figures.get("slowest", [])[:5],
     }

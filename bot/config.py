@@ -17,6 +17,8 @@
 | DISCORD_API_URL     | unset (discord.com)    | another REST base, e.g. a rate-limit proxy (or the tests' fake) |
 | DISCORD_GATEWAY_URL | unset (gateway.discord.gg) | another gateway URL (tests' fake)                    |
 | LOBBY_EXPIRY_DAYS   | 7                      | a table not started within this many days of its creation closes itself; 0: never |
+| AI_PROCESSES        | 1                      | worker processes for the hard (strong) AI's searches, shared by all tables; 0: one thread of the bot's process (tests) |
+| AI_THINK_MS         | 2000                   | the hard AI's think time per decision, in milliseconds |
 
 Names are case-insensitive; variables in the process environment win over `.env`.
 """
@@ -52,6 +54,8 @@ class Settings(BaseSettings):
     discord_api_url: str | None = None
     discord_gateway_url: str | None = None
     lobby_expiry_days: float = 7.0
+    ai_processes: int = 1
+    ai_think_ms: int = 2000
 
     @field_validator("log_level")
     @classmethod
@@ -90,7 +94,14 @@ class Settings(BaseSettings):
             raise ValueError("must be a number of days, 0 or more (0: lobbies never expire)")
         return value
 
-    @field_validator("shard_count", "database_pool_min", "database_pool_max")
+    @field_validator("ai_processes")
+    @classmethod
+    def _processes(cls, value: int) -> int:
+        if value < 0:
+            raise ValueError("must be 0 or more (0: one thread of the bot's process)")
+        return value
+
+    @field_validator("shard_count", "database_pool_min", "database_pool_max", "ai_think_ms")
     @classmethod
     def _at_least_one(cls, value: int) -> int:
         if value < 1:

@@ -27,10 +27,12 @@ from bot.rules import (
     trade_possible,
 )
 
-LEVELS = ("random", "greedy")  # what tables may seat today (the manager's callers check it)
-# `strong` is offered once the manager runs it in a process pool (docs/ai.md): played inline it
-# would hold the event loop for its whole think time.
-ALL_LEVELS = (*LEVELS, "strong")
+LEVELS = ("random", "greedy", "strong")  # what tables may seat (the manager's callers check it)
+# `strong` searches for its whole think time: the manager runs it off the event loop, in a pool
+# (bot/games/thinking.py); only the arena and the tests call it inline (`choose`).
+ALL_LEVELS = LEVELS
+# What people call the levels (`/caylus new ai_level:`, the AI seats' names).
+LEVEL_WORDS = {"random": "easy", "greedy": "normal", "strong": "hard"}
 STRONG_THINK_S = 2.0  # the strong level's think time per decision in `choose`
 
 SPECIAL_VALUE = {"gate": 0.8, "trading": 1.5, "guild": 0.5, "stables": 0.4}
@@ -166,6 +168,14 @@ def holding_value(game: Game, seat: int, cubes: Sequence[float]) -> float:
         urgency = 1.0 / max(1.0, (MARKS[sec] - s.bailiff) / 1.5)
         value += urgency * (pp + 2.5 * favours)
     return value
+
+
+def absent_level(level: str, *, at_once: bool = False) -> str:
+    """The level an absent player's seat is played at, for a table whose AI level is `level`:
+    normal (greedy), also at an easy table (its level is for the AI seats, not a person's own),
+    but hard at a hard table; the move made `at_once` at a deadline is normal even there: it is
+    made under the table's lock, which a search would hold for its think time."""
+    return "strong" if level == "strong" and not at_once else "greedy"
 
 
 def seeded_choice(game: Game, seed: int, level: str = "random") -> str:

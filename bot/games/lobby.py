@@ -11,7 +11,7 @@ from typing import Any
 from bot.rules import Options, new_game
 from bot.store import ABANDONED, OPEN, STARTED, ChannelBusy, SnapshotRecord
 
-from .ai import LEVELS
+from .ai import LEVEL_WORDS, LEVELS
 from .deadlines import TIMER_KINDS, decision_timers
 from .refusals import (
     AlreadySeated,
@@ -66,6 +66,11 @@ def unique_name(name: str, taken: Iterable[str]) -> str:
 def check_level(level: str | None) -> None:
     if level is not None and level not in LEVELS:
         raise BadRequest(f"An AI seat plays at one of these levels: {', '.join(LEVELS)}.")
+
+
+def ai_name(k: int, level: str) -> str:
+    """The name of the table's `k`th AI seat, with its level as people call it: "AI 2 (hard)"."""
+    return f"AI {k} ({LEVEL_WORDS.get(level, level)})"
 
 
 def table_options(options: Options | dict[str, Any] | None) -> Options:
@@ -124,7 +129,7 @@ class Lobby:
                 new_seats.append(Seat(len(new_seats), clean, None, True, now))
             for level in ai_seats:
                 k = sum(1 for s in new_seats if s.is_ai) + 1
-                clean = unique_name(f"AI {k}", (s.name for s in new_seats))
+                clean = unique_name(ai_name(k, level), (s.name for s in new_seats))
                 new_seats.append(Seat(len(new_seats), clean, None, True, now, ai_level=level))
             try:
                 rec = await reg.store_call(reg.store.create_table(
@@ -174,7 +179,7 @@ class Lobby:
             if t.is_full:
                 raise TableFull(t.max_seats)
             ai_count = sum(1 for s in t.seats if s.is_ai)
-            clean = unique_name(clean_name(name or f"AI {ai_count + 1}"), t.names)
+            clean = unique_name(clean_name(name or ai_name(ai_count + 1, level or self.turns.ai_level)), t.names)
             seats = [*t.seats, Seat(len(t.seats), clean, None, True, self.registry.clock(), ai_level=level)]
             await self._save(t, seats, t.creator_id, OPEN)
             return t
@@ -245,7 +250,7 @@ class Lobby:
             )  # fmt: skip
             if not self.turns.ai_to_play(t):
                 return await self.turns.finish(acc)
-        return await self.turns.autoplay(t, acc)
+        return await self.turns.autoplay(t, acc, detach=True)
 
     async def abandon(self, channel_id: int, user_id: int, *, is_moderator: bool = False) -> Table:
         reg = self.registry
@@ -257,6 +262,7 @@ class Lobby:
             await reg.store_call(reg.store.set_status(t.id, ABANDONED, now=now))
             t.status, t.finished_at, t.updated_at = ABANDONED, now, now
             reg.forget(t)
+            self.turns.stop_thinking(t)
             return t
 
     async def _save(self, t: Table, seats: list[Seat], creator_id: int, status: str) -> None:

@@ -70,7 +70,7 @@ Deadlines (`TableSettings`, chosen at `create_table(settings=...)`, stored with 
 `bot.games.settings`): `deadline` seconds per decision, one of None, 600, 3600, 43200, 86400,
 259200 (default None); `absent_rule` "auto" (the only rule: the AI policy moves for the absent
 player); `takeover_after` 1..5 or None (default 3) missed deadlines in a row before the AI takes
-the seat over; `ai_level` "greedy" (default) or "random" for those moves. When a person's
+the seat over; `ai_level` "greedy" (default), "random" or "strong": the table's AI level. When a person's
 decision becomes pending at a table with a deadline, a reminder (half time) and the deadline are
 stored with the move that made it pending; `pending.deadline_at` / `pending.reminder_at` (Unix
 seconds) say when, for the turn message. `run_due_timers` (called by the scheduler task; tests
@@ -86,8 +86,13 @@ AI seats that were interrupted play on (`on_result`). No timers for AI seats or 
 
 AI seats play at their own level (`create_table(ai_seats=["greedy", ...])`,
 `add_ai(level=...)`; seats without one, such as `ai_names`, at the manager's `ai_level`).
-Automatic moves for absent players and taken-over seats play at the table's
-`settings.ai_level`. AI moves are never pinged: `Pending.user_id` is None when the AI decides.
+Automatic moves for absent players and taken-over seats play at normal (greedy) unless the
+table's `settings.ai_level` is strong (`ai.absent_level`). AI moves are never pinged:
+`Pending.user_id` is None when the AI decides. The strong level searches off the event loop and
+off the table's lock, in the manager's `thinker` (`bot.games.thinking`; `ai_processes`,
+`ai_think_ms`): after `act`, `start` or a deadline, its moves come to the listener as results of
+their own (`await manager.idle()` waits for them); a search whose decision is gone meanwhile
+(undo, abandon, take-back) is dropped.
 
 Undo (`bot.games.undo`): a person may take back their last choice while it is the table's last
 one (nobody, AI seats included, has chosen since, and the game did not choose it for them) and
@@ -138,8 +143,10 @@ from .registry import Registry
 from .render import BoardRenderer, Renderer, render_board_png
 from .reports import PhaseReport
 from .results import ActResult, AppliedMove
+from .search import strong_choice
 from .standing import Change, Standing
 from .table import Table
+from .thinking import DEFAULT_THINK_MS, SearchFunction, Thinker
 from .timers import DAY, LOBBY_EXPIRY, Timers
 from .turns import Turns
 from .undo import Undo
@@ -164,17 +171,27 @@ class Manager:
         render_processes: int = 0,
         listener: Listener | None = None,
         lobby_expiry: float | None = LOBBY_EXPIRY,
+        ai_processes: int = 0,
+        ai_think_ms: int = DEFAULT_THINK_MS,
+        ai_iterations: int | None = None,
+        ai_search: SearchFunction = strong_choice,
     ) -> None:
         """`render`: the board renderer (None: reports without images), run in
         `render_processes` worker processes, or in `render_workers` threads when that is 0.
-        `lobby_expiry`: seconds after which a table not started closes itself (None: never)."""
+        `lobby_expiry`: seconds after which a table not started closes itself (None: never).
+        The strong level searches for `ai_think_ms` (or `ai_iterations`, reproducible) with
+        `ai_search` in `ai_processes` worker processes shared by all tables (0: one thread)."""
         if ai_level not in LEVELS:
             raise ValueError(f"ai_level is one of {LEVELS}")
         self.store = store
         self.renderer = BoardRenderer(render, processes=render_processes, threads=render_workers)
         self.renderer.warm_up()
+        self.thinker = Thinker(ai_search, processes=ai_processes, think_ms=ai_think_ms, iterations=ai_iterations)
+        # No warm-up: most bots never seat a hard AI; the pool starts its worker at the first search.
         self._registry = Registry(store, clock, listener)
-        self._turns = Turns(self._registry, renderer=self.renderer, autoplay_ai=autoplay_ai, ai_level=ai_level)
+        self._turns = Turns(
+            self._registry, renderer=self.renderer, autoplay_ai=autoplay_ai, ai_level=ai_level, thinker=self.thinker
+        )
         self._lobby = Lobby(self._registry, self._turns)
         self._undo = Undo(self._registry, self._turns)
         self._timers = Timers(self._registry, self._turns, lobby_expiry=lobby_expiry)
@@ -189,6 +206,8 @@ class Manager:
             store = await open_store(Path(config), synchronous=synchronous)
             return cls(store, **kwargs)
         kwargs.setdefault("lobby_expiry", config.lobby_expiry_days * DAY if config.lobby_expiry_days else None)
+        kwargs.setdefault("ai_processes", config.ai_processes)
+        kwargs.setdefault("ai_think_ms", config.ai_think_ms)
         shards = None
         if config.shard_count > 1:
             shards = ShardFilter(config.shard_count, config.shard_ids or f"0-{config.shard_count - 1}")
@@ -203,6 +222,8 @@ class Manager:
 
     async def close(self) -> None:
         await self.stop_scheduler()
+        await self._turns.close()  # searches dropped, the AI seats' background play ended
+        await asyncio.to_thread(self.thinker.close)
         await asyncio.to_thread(self.renderer.close)
         await self.store.close()
 
@@ -258,7 +279,7 @@ class Manager:
     ) -> Table:
         """Open a table for joining, with the creator seated (unless `seat_creator=False`),
         `ai_names` AI seats (at the manager's `ai_level`) and one AI seat per level in
-        `ai_seats` ("random" or "greedy"; named "AI 1", "AI 2", ...); keywords `seed`,
+        `ai_seats` ("random", "greedy", "strong"; named "AI 1 (normal)", ...); keywords `seed`,
         `seat_creator`, `ai_names`, `ai_seats`, `settings` (the table's deadline, rule for
         absent players, take-over threshold and AI level: `TableSettings` or a dict of its
         fields; default: no deadline). Refusals: `BadRequest`, `TableExists`."""
@@ -272,8 +293,8 @@ class Manager:
         self, channel_id: int, user_id: int, name: str | None = None, *, is_moderator: bool = False,
         level: str | None = None,
     ) -> Table:  # fmt: skip
-        """Seat an AI player (the creator or a moderator) playing at `level` ("random" or
-        "greedy"; None: the manager's `ai_level`). Refusals: `NoTable`, `AlreadyStarted`,
+        """Seat an AI player (the creator or a moderator) playing at `level` ("random",
+        "greedy" or "strong"; None: the manager's `ai_level`), named with its level. Refusals: `NoTable`, `AlreadyStarted`,
         `NotAllowed`, `TableFull`, `BadRequest` (unknown level)."""
         return await self._lobby.add_ai(channel_id, user_id, name, is_moderator=is_moderator, level=level)
 
@@ -313,6 +334,12 @@ class Manager:
         """Play the pending decisions of AI seats (at most `max_moves`), each one locked and
         committed on its own. Refusals: `NoTable`, `NotStarted`."""
         return await self._turns.advance(channel_id, max_moves)
+
+    async def idle(self) -> None:
+        """Wait until no table's AI seats play in the background (after `act`, `start` or a
+        deadline, a search runs on while the caller has its answer; its moves go to the
+        listener's `on_result`)."""
+        await self._turns.idle()
 
     # ----- undo and take-back --------------------------------------------------------------------
 

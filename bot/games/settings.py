@@ -16,9 +16,10 @@ simple_favors) stay separate.
 - `home_channel`: for a table played in a thread of its own (`/caylus new thread:true`), the
   channel it was opened from, where its card and its final result are posted; None otherwise.
 - `language`: the table's language (channel posts, the board image; issue 12).
-- `ai_level`: the policy for those automatic moves and taken-over seats (`random` or `greedy`;
-  default `greedy`, whose moves a good player accepts as sensible). AI seats have their own
-  level (see `Seat.ai_level`).
+- `ai_level`: the table's AI level (`random`, `greedy` or `strong`; default `greedy`, whose
+  moves a good player accepts as sensible): AI seats added from the card play at it (each AI
+  seat has its own, see `Seat.ai_level`); absent players' moves play at greedy, or at strong on a
+  strong table (`ai.absent_level`).
 """
 
 from __future__ import annotations

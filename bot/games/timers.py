@@ -14,7 +14,7 @@ import logging
 
 from bot.store import ABANDONED, AUTO, REMINDER, StoreError, TimerRecord
 
-from .ai import seeded_choice
+from .ai import absent_level, seeded_choice
 from .deadlines import MAX_SLEEP, TIMER_KINDS, FiredTimer, Scheduler, decision_timers
 from .orders import answer
 from .refusals import Unavailable
@@ -142,7 +142,7 @@ class Timers:
             if p is None or not (p.is_ai or self.turns.ai_to_play(t)):  # also the seats' orders
                 continue
             try:
-                result = await self.turns.autoplay(t, ActResult(t, why=PLAY_ON if p.is_ai else ""))
+                result = await self.turns.autoplay(t, ActResult(t, why=PLAY_ON if p.is_ai else ""), detach=True)
             except Exception:
                 log.exception("table %d: the AI seats could not play on", t.id)
                 continue
@@ -220,7 +220,7 @@ class Timers:
             if handed_over:
                 await self.turns.finish(acc)
         if not handed_over:
-            await self.turns.autoplay(t, acc)
+            await self.turns.autoplay(t, acc, detach=True)
         if step.taken_over:
             await reg.notify("on_takeover", t, t.seats[seat.seat])
         return FiredTimer(timer.id, t.id, timer.kind, d.seq, "moved", acc, why)
@@ -234,5 +234,5 @@ class Timers:
         rule = t.settings.absent_rule
         if rule != "auto":  # pragma: no cover - TableSettings admits "auto" only
             raise ValueError(f"unknown rule for absent players {rule!r}")
-        return seeded_choice(t.game, t.seed, t.settings.ai_level)
+        return seeded_choice(t.game, t.seed, absent_level(t.settings.ai_level, at_once=True))
 

@@ -10,6 +10,7 @@ order of their decision numbers.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass
 
@@ -27,7 +28,7 @@ from bot.store import (
     SnapshotRecord,
 )
 
-from .ai import seeded_choice
+from .ai import absent_level, seeded_choice
 from .deadlines import TIMER_KINDS, TurnTimers, decision_timers
 from .orders import after_move, answer, settle
 from .refusals import (
@@ -44,6 +45,7 @@ from .render import BoardRenderer
 from .reports import PhaseReport
 from .results import ActResult, AppliedMove, Step
 from .table import Seat, Table
+from .thinking import SEARCH_LEVELS, Thinker, search_seed
 
 log = logging.getLogger(__name__)
 
@@ -73,9 +75,13 @@ class Turns:
         renderer: BoardRenderer,
         autoplay_ai: bool = True,
         ai_level: str = "random",
+        thinker: Thinker | None = None,
     ) -> None:
         self.registry = registry
         self.renderer = renderer
+        self.thinker = thinker or Thinker(processes=0)
+        self._background: set[asyncio.Task[None]] = set()  # detached runs (`autoplay`)
+        self._closing = False
         self.autoplay_ai = autoplay_ai
         self.ai_level = ai_level  # AI seats created without a level of their own play at it
         self._playing: set[int] = set()  # tables whose AI seats are being played
@@ -104,7 +110,7 @@ class Turns:
             step.add_to(acc)
             if not self.ai_to_play(t):
                 return await self.finish(acc)
-        return await self.autoplay(t, acc)
+        return await self.autoplay(t, acc, detach=True)
 
     def answer_undone(self, table_id: int, user_id: int) -> None:
         """The person took their choice back: a click on it is no longer "already done"."""
@@ -229,41 +235,114 @@ class Turns:
         return a is not None and (ai or a.actor == RULE)
 
     async def autoplay(
-        self, t: Table, acc: ActResult, max_moves: int | None = None, *, ai: bool | None = None
+        self, t: Table, acc: ActResult, max_moves: int | None = None, *, ai: bool | None = None,
+        detach: bool = False, background: bool = False,
     ) -> ActResult:
         """Play the obvious choices and, with `ai` (default: `autoplay_ai`), the AI seats' (and
         taken-over seats') decisions, each its own locked, committed step, then hand `acc` over
         under the lock. One run per table at a time: a second one hands over what it has and
-        leaves the playing to the first."""
+        leaves the playing to the first.
+
+        A decision that needs a search (`thinking.SEARCH_LEVELS`) is thought over without the
+        lock and applied only if the table still waits on it. With `detach`, the run hands `acc`
+        over before the first search and goes on in the background, each later stretch of moves
+        its own result (`idle` waits for it): a person's input is answered at once. A
+        `background` run that played nothing hands nothing over."""
         ai = self.autoplay_ai if ai is None else ai
         lock = self.registry.lock(t.channel_id)
         if t.id in self._playing:
             async with lock:
                 return await self.finish(acc)
         self._playing.add(t.id)
+        detached = False
         try:
             played = 0
             while True:
                 async with lock:
-                    if (max_moves is not None and played >= max_moves) or not self._plays(t, ai):
+                    if self._closing or self._done(t, played, max_moves, ai):
+                        return acc if background and not acc.moves else await self.finish(acc)
+                    game, d, a = t.game, t.decision, self._answer(t)
+                    assert game is not None and d is not None and a is not None
+                    code = a.code
+                    if code is None and a.level not in SEARCH_LEVELS:
+                        code = seeded_choice(game, t.seed, a.level)
+                    elif code is None and detach:
+                        detached = True
+                        self._detach(t, max_moves, played, ai)
                         return await self.finish(acc)
-                    assert t.game is not None
-                    d = t.decision
-                    a = self._answer(t)
-                    assert d is not None and a is not None
-                    code = a.code if a.code is not None else seeded_choice(t.game, t.seed, a.level)
-                    try:
-                        step = await self.apply(t, d.seq, d.player, code, None, a.actor)
-                    except Unavailable:
-                        # What was done so far stands and is reported; `advance` tries again.
-                        log.warning("table %d: an AI move could not be saved; the table waits", t.id)
-                        return await self.finish(acc)
-                    step.add_to(acc)
+                    elif code is None:
+                        state, seed = game.to_json(), search_seed(t.seed, len(game.state.history))
+                    if code is not None:
+                        played += 1
+                        if not await self._play(t, code, a, acc) or self._done(t, played, max_moves, ai):
+                            return await self.finish(acc)  # in the lock of the last move: no gap
+                        continue
+                try:
+                    code = await self.thinker.think(t.id, state, seed)  # without the lock
+                except Exception:  # a broken worker must not stall the table: the normal level plays
+                    log.exception("table %d: a search failed; the greedy level plays instead", t.id)
+                    code = seeded_choice(game, t.seed, "greedy")
+                if code is None:
+                    continue  # cancelled: the game changed, or the bot stops
+                async with lock:
+                    # Only if the table still waits on the decision searched, as it was.
+                    if t.game is not game or t.log_rows != d.seq or self._answer(t) != a:
+                        log.info("table %d: the game changed during a search; its result is dropped", t.id)
+                        continue
                     played += 1
-                    if (max_moves is not None and played >= max_moves) or not self._plays(t, ai):
-                        return await self.finish(acc)  # in the lock of the last move: no gap
+                    if not await self._play(t, code, a, acc) or self._done(t, played, max_moves, ai):
+                        return await self.finish(acc)
         finally:
+            if not detached:
+                self._playing.discard(t.id)
+
+    def _done(self, t: Table, played: int, max_moves: int | None, ai: bool) -> bool:
+        return (max_moves is not None and played >= max_moves) or not self._plays(t, ai)
+
+    async def _play(self, t: Table, code: str, a: Answer, acc: ActResult) -> bool:
+        """Apply an automatic choice for the pending decision (the caller holds the lock) and add
+        it to `acc`; False if it could not be saved (what was done so far stands and is
+        reported; `advance` tries again)."""
+        d = t.decision
+        assert d is not None
+        try:
+            step = await self.apply(t, d.seq, d.player, code, None, a.actor)
+        except Unavailable:
+            log.warning("table %d: an AI move could not be saved; the table waits", t.id)
+            return False
+        step.add_to(acc)
+        return True
+
+    def _detach(self, t: Table, max_moves: int | None, played: int, ai: bool) -> None:
+        """Go on playing the table's automatic decisions in a task (the table stays in
+        `_playing`; the task's own run takes it over)."""
+
+        async def play_on() -> None:
             self._playing.discard(t.id)
+            try:
+                left = None if max_moves is None else max_moves - played
+                await self.autoplay(t, ActResult(t), left, ai=ai, background=True)
+            except Exception:
+                log.exception("table %d: the AI seats could not play on", t.id)
+
+        task = asyncio.create_task(play_on(), name=f"ai-table-{t.id}")
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def stop_thinking(self, t: Table) -> None:
+        """The table's game changed (undo, abandon, take-back): drop its search, if any."""
+        self.thinker.cancel(t.id)
+
+    async def idle(self) -> None:
+        """Wait until no table plays in the background."""
+        while self._background:
+            await asyncio.gather(*list(self._background), return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop the background play: searches dropped, runs ended at their next step."""
+        self._closing = True
+        self.thinker.cancel_all()
+        await self.idle()
 
     def _answer(self, t: Table) -> Answer | None:
         """How the table's pending decision is answered without asking a person, if it is: its
@@ -283,7 +362,7 @@ class Turns:
         if t.game is not None and (o := answer(t.game, t.orders.get(d.player))) is not None:  # the seat's orders (also taken over)
             return Answer(o.source, o.code)
         if s.ai_takeover:  # a person's seat taken over after missed deadlines
-            return Answer(TAKEOVER, level=t.settings.ai_level)
+            return Answer(TAKEOVER, level=absent_level(t.settings.ai_level))
         return None
 
     def obvious(self, t: Table) -> Obvious | None:

@@ -152,6 +152,7 @@ class Undo:
             t, seat = reg.seated(channel_id, user_id)
             for target in undo_targets(t, seat):
                 undone = await self._take_back(t, seat, user_id, target)
+            self.turns.stop_thinking(t)
             return await self.turns.finish(ActResult(t, undone=undone, actor_id=user_id))
 
     async def _take_back(self, t: Table, seat: Seat, user_id: int, target: MoveRecord) -> AppliedMove:
@@ -259,4 +260,6 @@ class Undo:
                 )
             except Unavailable:
                 raise Unavailable("Your seat could not be saved, so the AI still plays it. Try again.") from None
+            if d is not None and d.player == seat.seat:
+                self.turns.stop_thinking(t)  # the AI was thinking for this seat
             return t

@@ -65,7 +65,7 @@ async def test_card_join_leave_start(world: World) -> None:
 async def test_ai_seats_from_new_and_the_button(world: World) -> None:
     async with world.bot() as run:
         message = await open_table(world, world.ann, seats=3, ai=1)
-        assert "**AI 1** (AI, greedy)" in message.content
+        assert "**AI 1 (normal)** (AI)" in message.content
         refused = await press(world, message, "ai", world.bob)
         [refusal] = await refused.followups(1)
         assert "Only the table's creator or a moderator can add an AI seat" in refusal.content
@@ -73,7 +73,7 @@ async def test_ai_seats_from_new_and_the_button(world: World) -> None:
         before = len(message.revisions)
         await press(world, message, "ai", world.ann)
         await edited(world, message, before)
-        assert "**AI 2** (AI, greedy)" in message.content and "3/3 seats" in message.content
+        assert "**AI 2 (normal)** (AI)" in message.content and "3/3 seats" in message.content
 
         full = await press(world, message, "join", world.bob)
         [refusal] = await full.followups(1)

@@ -72,8 +72,8 @@ async def test_a_table_with_a_deadline(world: World) -> None:
     async with world.bot():
         await open_table(world, world.ann, seats=2, deadline=3600, ai=1, ai_level="random")
         text = card(world).content
-        assert "Deadline: 1 hour per decision" in text and "(AI, random)" in text
-        assert "AI seats play random" in text
+        assert "Deadline: 1 hour per decision" in text and "AI 1 (easy)** (AI)" in text
+        assert "AI seats play easy" in text
         assert "The game has started" in await answer(await slash(world, world.ann, "start"))
         turn = await current_turn(world)
         assert "Decide <t:" in turn.content and ":R>" in turn.content

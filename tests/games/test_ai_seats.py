@@ -22,10 +22,10 @@ async def test_ai_seats_chosen_at_creation_play_at_their_level(tmp_path: Path) -
     try:
         table = await manager.create_table(GUILD, 1, 101, "Ann", 4, seed=17, ai_seats=["greedy", "random"])
         assert [(s.name, s.is_ai, s.ai_level) for s in table.seats] == [
-            ("Ann", False, None), ("AI 1", True, "greedy"), ("AI 2", True, "random")
+            ("Ann", False, None), ("AI 1 (normal)", True, "greedy"), ("AI 2 (easy)", True, "random")
         ]  # fmt: skip
         await manager.add_ai(1, 101, level="greedy")
-        assert (table.seats[3].name, table.seats[3].ai_level) == ("AI 3", "greedy")
+        assert (table.seats[3].name, table.seats[3].ai_level) == ("AI 3 (normal)", "greedy")
         with pytest.raises(BadRequest):
             await manager.add_ai(1, 101, level="grandmaster")
         with pytest.raises(BadRequest):
@@ -86,7 +86,7 @@ async def test_leaving_keeps_the_ai_seats_levels(manager: Manager) -> None:
     await manager.add_ai(1, 101, level="random")
     table = await manager.leave(1, 102)
     assert [(s.seat, s.name, s.ai_level) for s in table.seats] == [
-        (0, "Ann", None), (1, "AI 1", "greedy"), (2, "AI 2", "random")
+        (0, "Ann", None), (1, "AI 1 (normal)", "greedy"), (2, "AI 2 (easy)", "random")
     ]  # fmt: skip
     stored = await manager.store.seats(table.id)
     assert [(s.seat, s.ai_level) for s in stored] == [(0, None), (1, "greedy"), (2, "random")]

@@ -30,7 +30,7 @@ async def test_create_join_start(manager: Manager, tmp_path: Path) -> None:
     assert t.status == OPEN and t.names == ["Ann"] and t.seats[0].user_id == 101
     await manager.join(1, 102, "Bob")
     await manager.add_ai(1, 101)
-    assert t.names == ["Ann", "Bob", "AI 1"] and t.is_full
+    assert t.names == ["Ann", "Bob", "AI 1 (easy)"] and t.is_full
     assert [s.is_ai for s in t.seats] == [False, False, True]
     with pytest.raises(TableFull):
         await manager.join(1, 103, "Cid")
@@ -49,7 +49,7 @@ async def test_create_join_start(manager: Manager, tmp_path: Path) -> None:
         assert [(s.name, s.user_id, s.is_ai) for s in again.seats] == [
             ("Ann", 101, False),
             ("Bob", 102, False),
-            ("AI 1", None, True),
+            ("AI 1 (easy)", None, True),
         ]
         assert again.game is not None and again.game.to_json() == t.game.to_json()
     finally:
@@ -101,9 +101,9 @@ async def test_leave_passes_creator_and_empty_table_is_abandoned(manager: Manage
     await manager.join(1, 102, "Bob")
     await manager.add_ai(1, 101)
     await manager.leave(1, 101)
-    assert t.creator_id == 102 and t.names == ["Bob", "AI 1"] and [s.seat for s in t.seats] == [0, 1]
+    assert t.creator_id == 102 and t.names == ["Bob", "AI 1 (easy)"] and [s.seat for s in t.seats] == [0, 1]
     stored = await manager.store.get_table(t.id)
-    assert stored is not None and stored.creator_id == 102 and [s.name for s in stored.seats] == ["Bob", "AI 1"]
+    assert stored is not None and stored.creator_id == 102 and [s.name for s in stored.seats] == ["Bob", "AI 1 (easy)"]
     await manager.leave(1, 102)  # only an AI seat is left: abandoned
     assert t.status == ABANDONED and manager.table(1) is None
     stored = await manager.store.get_table(t.id)

@@ -110,8 +110,8 @@ def test_strong_choice_takes_the_games_json_for_a_process_pool() -> None:
     assert code in game.legal_codes()
 
 
-def test_choose_plays_the_strong_level_but_tables_cannot_seat_it_yet(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert "strong" in ALL_LEVELS and "strong" not in LEVELS
+def test_choose_plays_the_strong_level_and_tables_may_seat_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert "strong" in LEVELS and ALL_LEVELS == LEVELS
     monkeypatch.setattr("bot.games.ai.STRONG_THINK_S", 0.02)
     game = greedy_position(9, 30)
     assert choose(game, "strong", random.Random(1)) in game.legal_codes()

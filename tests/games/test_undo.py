@@ -180,7 +180,7 @@ async def test_an_ai_seat_acted_since(manager: Manager) -> None:
             break
     with pytest.raises(ActedSince) as since:
         await manager.undo(1, users[0])
-    assert since.value.name == "AI 1"
+    assert since.value.name == "AI 1 (easy)"
 
 
 async def test_a_choice_that_ended_a_phase_cannot_be_undone(manager: Manager) -> None:

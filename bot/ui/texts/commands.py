@@ -26,7 +26,7 @@ OPTIONS = {
     "jeweller": "Play with the Jeweller (2nd printing)",
     "lawyer_pp": "PP for building the Lawyer: 4 (first printing) or 3 (later printings)",
     "simple_favours": "Beginner variant: every royal favour is 3 PP",
-    "ai_level": "How the AI seats of this table play (greedy by default)",
+    "ai_level": "How well the AI seats of this table play (normal by default)",
     "deadline": "Time for each decision; then the game moves for the absent player (default: none)",
     "takeover": "With a deadline: missed deadlines in a row before the AI plays the seat (default: 3)",
     "target": "Where: castle, gate, r8, a building's name or its start (carpenter r8, peddler)",
@@ -39,4 +39,8 @@ OPTIONS = {
 LAWYER_CHOICES = {4: "4 PP (first printing)", 3: "3 PP (later printings)"}
 DEADLINE_CHOICES = {0: "none", 600: "10 minutes", 3600: "1 hour", 43200: "12 hours", 86400: "24 hours", 259200: "72 hours"}
 TAKEOVER_CHOICES = {1: "after 1 missed deadline", 2: "after 2 in a row", 3: "after 3 in a row", 4: "after 4 in a row", 5: "after 5 in a row", 0: "never"}
-AI_LEVELS = {"greedy": "greedy (looks one decision ahead)", "random": "random (a legal choice at random)"}
+AI_LEVELS = {
+    "random": "easy: plays a legal choice at random",
+    "greedy": "normal: takes the best-looking choice, one decision ahead",
+    "strong": "hard: searches several turns ahead (a few seconds a move)",
+}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.games import Table
+from bot.games.ai import LEVEL_WORDS
 from bot.rules import plural
 
 from .commands import DEADLINE_CHOICES
@@ -13,7 +14,7 @@ def options_text(table: Table) -> str:
     o = table.options
     favours = "simple favours (3 PP each)" if o.simple_favors else "full royal favours"
     jeweller = "with the Jeweller" if o.jeweller else "no Jeweller"
-    return f"{favours} · Lawyer {o.lawyer_pp} PP · {jeweller} · AI seats play {table.settings.ai_level}"
+    return f"{favours} · Lawyer {o.lawyer_pp} PP · {jeweller} · AI seats play {LEVEL_WORDS[table.settings.ai_level]}"
 
 
 def deadline_text(table: Table) -> str:
@@ -29,7 +30,7 @@ def seat_lines(table: Table) -> list[str]:
     for s in table.seats:
         tags = []
         if s.is_ai:
-            tags.append(f"AI, {s.ai_level or table.settings.ai_level}")
+            tags.append("AI")  # its name says its level
         else:
             if s.user_id == table.creator_id:
                 tags.append("creator")
