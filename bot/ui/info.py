@@ -10,9 +10,11 @@ import discord
 from discord import app_commands
 
 from bot.games import NoTable, NotStarted, Table
+from bot.i18n import NAMES
 from bot.rules import TOPICS, search_glossary
 
 from . import replies, texts
+from .lang import personal_language, reply_tr, set_personal
 from .play import chooser_for
 
 if TYPE_CHECKING:
@@ -105,3 +107,25 @@ class Info:
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         await replies.say(interaction, texts.HELP)
+
+    async def language(
+        self, interaction: discord.Interaction[Any], language: str | None, *, clear: bool = False
+    ) -> None:
+        """`/caylus language`: set (`language`), forget (`clear`) or show the reader's own
+        language for private answers, kept in the store (bot/ui/lang.py)."""
+        if not await replies.defer(interaction, thinking=True):
+            return
+        table = self.bot.manager.table(interaction.channel_id or 0)
+        if clear or language is not None:
+            await set_personal(interaction, None if clear else language)
+        tr = reply_tr(interaction, table)
+        mine = personal_language(interaction)
+        if clear:
+            text = tr(texts.LANGUAGE_CLEARED)
+        elif language is not None:
+            text = tr(texts.LANGUAGE_SET).format(language=NAMES[language])
+        elif mine is not None:
+            text = tr(texts.LANGUAGE_SHOWN).format(language=NAMES[mine])
+        else:
+            text = tr(texts.LANGUAGE_NONE)
+        await replies.say(interaction, text)

@@ -79,6 +79,7 @@ class Lobby:
         deadline: int | None = None,
         takeover_after: int | None = 3,
         thread: bool = False,
+        language: str = "en",
     ) -> None:
         if not await replies.defer(interaction, thinking=True):
             return
@@ -87,7 +88,12 @@ class Lobby:
             return
         user = interaction.user
         options = {"jeweller": jeweller, "lawyer_pp": lawyer_pp, "simple_favors": simple_favours}
-        settings: dict[str, Any] = {"ai_level": ai_level, "deadline": deadline, "takeover_after": takeover_after}
+        settings: dict[str, Any] = {
+            "ai_level": ai_level,
+            "deadline": deadline,
+            "takeover_after": takeover_after,
+            "language": language,
+        }
         channel_id = interaction.channel_id
         try:
             replies.require_posting(interaction)

@@ -71,6 +71,10 @@ from .common import (
 from .delivery import cannot_post_note, older_button, other_channel
 from .info import (
     HELP,
+    LANGUAGE_CLEARED,
+    LANGUAGE_NONE,
+    LANGUAGE_SET,
+    LANGUAGE_SHOWN,
     NO_IMAGE,
     board_caption,
     log,
@@ -142,6 +146,10 @@ __all__ = [
     "GROUP_ROAD",
     "GROUP_SPECIALS",
     "HELP",
+    "LANGUAGE_CLEARED",
+    "LANGUAGE_NONE",
+    "LANGUAGE_SET",
+    "LANGUAGE_SHOWN",
     "JOIN",
     "LAWYER_CHOICES",
     "LEAVE",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games import Table
+from bot.i18n import N_
 from bot.rules import FAVOUR_LINES, PHASE_NAMES, SECTIONS, TILES, Event, EventKind, Topic, plural
 
 from .common import MAX_CONTENT, clip, name, player_line, round_and_phase, where_in_game
@@ -112,3 +113,21 @@ When it is your turn the bot pings you once in a turn message that carries your 
 **Looking around**
 `/caylus board` — the board now, only for you (`public:true` posts it) · `/caylus status` — every player's deniers, cubes, workers, PP and favours, your buildings and what you can do now (only you see it) · `/caylus log` — the last events · `/caylus rules topic:` — any building, phase or favour line explained.
 Each round has one message, edited after every phase with its report and board image; the final scores, with their breakdown, at the end."""
+
+
+# /caylus language: the reply is in the reader's (new) language
+LANGUAGE_SET = N_(
+    "Your language is now **{language}**: the bot answers you privately in it, at every table. "
+    "Channel posts stay in each table's language."
+)
+LANGUAGE_SHOWN = N_(
+    "Your language: **{language}** (your own setting; `/caylus language clear:True` forgets it)."
+)
+LANGUAGE_NONE = N_(
+    "You have no language setting: private answers are in your Discord language when the bot "
+    "has it, else in the table's language. Choose one with `/caylus language language:`."
+)
+LANGUAGE_CLEARED = N_(
+    "Your language setting is forgotten: private answers are in your Discord language when the "
+    "bot has it, else in the table's language."
+)
