@@ -79,7 +79,7 @@ class Info:
         if table is None:
             return
         user_id = interaction.user.id
-        content = texts.status(table, user_id)
+        content = texts.status(reply_tr(interaction, table), table, user_id)
         view = None
         pending = table.pending
         if pending is not None and pending.user_id == user_id and not pending.is_ai:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games import Table
-from bot.i18n import N_
+from bot.i18n import N_, Translation
 from bot.rules import FAVOUR_LINES, PHASE_NAMES, SECTIONS, TILES, Event, EventKind, Topic, plural
 
 from .common import MAX_CONTENT, clip, name, player_line, round_and_phase, where_in_game
 from .lobby import seat_lines
 
 
-def status(table: Table, user_id: int) -> str:
+def status(tr: Translation, table: Table, user_id: int) -> str:
     game = table.game
     seat = table.seat_of(user_id)
     if table.is_open:
@@ -21,7 +21,7 @@ def status(table: Table, user_id: int) -> str:
         )
         return clip(
             f"The table is open: {len(table.seats)}/{table.max_seats} seats. {where}\n"
-            + "\n".join(seat_lines(table))
+            + "\n".join(seat_lines(tr, table))
         )
     assert game is not None
     s = game.state
