@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.games import NoTable, NotStarted, Table
-from bot.i18n import NAMES
+from bot.i18n import NAMES, Translation
 from bot.rules import TOPICS, search_glossary
 
 from . import replies, texts
@@ -41,6 +41,10 @@ class Info:
             return None
         return table
 
+    def _reader(self, interaction: discord.Interaction[Any]) -> Translation:
+        """The words of a private answer about this channel's table, if any."""
+        return reply_tr(interaction, self.bot.manager.table(interaction.channel_id or 0))
+
     async def board(self, interaction: discord.Interaction[Any], *, public: bool = False) -> None:
         """`/caylus board`: the current board, only for the asker unless `public`."""
         table = await self._table(interaction, public=public)
@@ -64,10 +68,11 @@ class Info:
             png = await self.bot.manager.renderer.board(game, events)
         except Exception:
             log.exception("table %d: the board could not be drawn", table.id)
-        caption = texts.board_caption(table)
+        tr = reply_tr(interaction, table)
+        caption = texts.board_caption(tr, table)
         try:
             if png is None:
-                await interaction.followup.send(f"{caption}\n{texts.NO_IMAGE}", ephemeral=not public)
+                await interaction.followup.send(f"{caption}\n{tr(texts.NO_IMAGE)}", ephemeral=not public)
             else:
                 file = discord.File(io.BytesIO(png), filename=f"board-r{s.round:02d}-p{s.phase}.png")
                 await interaction.followup.send(caption, file=file, ephemeral=not public)
@@ -87,15 +92,16 @@ class Info:
         await replies.say(interaction, content, view=view)
 
     async def log(self, interaction: discord.Interaction[Any], count: int) -> None:
-        if await self._table(interaction) is None:
+        table = await self._table(interaction)
+        if table is None:
             return
         events = self.bot.manager.recent_events(interaction.channel_id or 0, count)
-        await replies.say(interaction, texts.log(events))
+        await replies.say(interaction, texts.log(reply_tr(interaction, table), events))
 
     async def rules(self, interaction: discord.Interaction[Any], topic: str) -> None:
         found = TOPICS.get(topic.strip()) or next(iter(search_glossary(topic, limit=1)), None)
         if found is None:
-            await replies.say(interaction, texts.rules_not_found(topic))
+            await replies.say(interaction, texts.rules_not_found(self._reader(interaction), topic))
             return
         await replies.say(interaction, texts.rules_topic(found))
 
@@ -106,7 +112,7 @@ class Info:
         ]
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await replies.say(interaction, texts.HELP)
+        await replies.say(interaction, self._reader(interaction)(texts.HELP))
 
     async def language(
         self, interaction: discord.Interaction[Any], language: str | None, *, clear: bool = False

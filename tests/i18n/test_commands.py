@@ -25,7 +25,7 @@ from tests.e2e.conftest import World
 TEMPLATE_TEXTS = {(m.context, m.id) for m in read_catalogue(TEMPLATE) if m.id}
 # The subcommands at the time the catalogue was written (names rarely change).
 SUBCOMMANDS = ("new", "join", "leave", "start", "abandon", "place", "pass", "provost", "board",
-               "status", "log", "rules", "help", "undo", "takeback")  # fmt: skip
+               "status", "log", "rules", "help", "undo", "takeback", "language")  # fmt: skip
 
 
 def test_discords_name_rule() -> None:
