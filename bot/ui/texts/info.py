@@ -152,7 +152,7 @@ When it is your turn the bot pings you once in a turn message that carries your 
 `/caylus place target:` (a code, a building's name or its start: `carpenter`, `peddler r7`) · `/caylus pass` · `/caylus provost move:` — the frequent moves, with autocomplete.
 **Undo** (after a choice) or `/caylus undo` — take back your last choice while nobody has acted since (not once its phase report is out). `/caylus takeback` — play your seat again after missed deadlines handed it to the AI.
 **Looking around**
-`/caylus board` — the board now, only for you (`public:true` posts it) · `/caylus status` — every player's deniers, cubes, workers, PP and favours, your buildings and what you can do now (only you see it) · `/caylus log` — the last events · `/caylus rules topic:` — any building, phase or favour line explained.
+`/caylus board` — the board now, only for you (`public:true` posts it) · `/caylus status` — every player's deniers, cubes, workers, PP and favours, your buildings and what you can do now (only you see it) · `/caylus log` — the last events · `/caylus rules topic:` — any building, phase or favour line explained · `/caylus language` — your language for private answers.
 Each round has one message, edited after every phase with its report and board image; the final scores, with their breakdown, at the end.""")
 
 
