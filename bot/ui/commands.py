@@ -180,7 +180,7 @@ class CaylusCommands(
     async def _rules_topics(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return host(interaction).info.rules_choices(current)
+        return host(interaction).info.rules_choices(interaction, current)
 
     @app_commands.command(description=DESCRIBE["undo"])
     async def undo(self, interaction: Interaction) -> None:

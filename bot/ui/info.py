@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,16 +12,22 @@ from discord import app_commands
 
 from bot.games import NoTable, NotStarted, Table
 from bot.i18n import NAMES, Translation
-from bot.rules import TOPICS, search_glossary
+from bot.rules import TOPICS, Topic
 
 from . import replies, texts
-from .lang import personal_language, reply_tr, set_personal
+from .lang import personal_language, post_tr, reply_tr, set_personal
 from .play import chooser_for
 
 if TYPE_CHECKING:
     from .app import CaylusBot
 
 log = logging.getLogger(__name__)
+
+
+def _fold(text: str) -> str:
+    """For matching what a person typed: no case, no accents, one kind of apostrophe."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold().replace("’", "'"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 class Info:
@@ -99,16 +106,31 @@ class Info:
         await replies.say(interaction, texts.log(reply_tr(interaction, table), events))
 
     async def rules(self, interaction: discord.Interaction[Any], topic: str) -> None:
-        found = TOPICS.get(topic.strip()) or next(iter(search_glossary(topic, limit=1)), None)
+        tr = self._reader(interaction)
+        found = TOPICS.get(topic.strip()) or next(iter(self._topics(interaction, topic, limit=1)), None)
         if found is None:
-            await replies.say(interaction, texts.rules_not_found(self._reader(interaction), topic))
+            await replies.say(interaction, texts.rules_not_found(tr, topic))
             return
-        await replies.say(interaction, texts.rules_topic(found))
+        await replies.say(interaction, texts.rules_topic(tr, found))
 
-    def rules_choices(self, current: str) -> list[app_commands.Choice[str]]:
+    def _topics(self, interaction: discord.Interaction[Any], text: str, *, limit: int) -> list[Topic]:
+        """The topics whose key or title holds `text`, in English, in the reader's language or
+        in the table's (issue 12 item 4), best first: a title that starts with it."""
+        table = self.bot.manager.table(interaction.channel_id or 0)
+        readers = {reply_tr(interaction, table), post_tr(table)}
+        needle = _fold(text)
+        ranked: list[tuple[bool, str, Topic]] = []
+        for t in TOPICS.values():
+            titles = [_fold(t.title), *(_fold(texts.topic_title(tr, t)) for tr in readers)]
+            if needle in t.key or any(needle in title for title in titles):
+                ranked.append((not any(title.startswith(needle) for title in titles), t.title, t))
+        return [t for *_, t in sorted(ranked, key=lambda r: (r[0], r[1]))][:limit]
+
+    def rules_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        tr = self._reader(interaction)
         return [
-            app_commands.Choice(name=texts.clip(t.title, 100), value=t.key)
-            for t in search_glossary(current, limit=25)
+            app_commands.Choice(name=texts.clip(texts.topic_title(tr, t), 100), value=t.key)
+            for t in self._topics(interaction, current, limit=25)
         ]
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:

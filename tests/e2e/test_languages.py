@@ -138,3 +138,24 @@ async def test_the_personal_language_is_kept_across_restarts(world: World) -> No
         assert run.bot.languages == {}
         none = await answer(await slash(world, world.dee, "language"))
         assert none.startswith("You have no language setting")
+
+
+async def test_rules_topics_by_their_names_in_the_tables_and_the_readers_language(world: World) -> None:
+    """`/caylus rules` (issue 12 item 4): at a Portuguese table a Russian reader finds a building
+    by its Portuguese name, its Russian one or its English one; the titles are in Russian."""
+    world.bob.user.locale = "ru"
+    async with world.bot():
+        await answer(await slash(world, world.ann, "new", seats=3, language="pt-BR"))
+        handle = await world.fake.autocomplete(
+            "caylus", subcommand="rules", user=world.bob, channel=world.channel, focused="topic", value="carpint"
+        )
+        choices = (await handle.response()).choices
+        assert [(c["name"], c["value"]) for c in choices] == [
+            ("Плотницкая стройка (постоянное сооружение)", "carpenter_fixed"),
+            ("Плотницкая стройка (нейтральное сооружение)", "n_carpenter"),
+        ]
+        for typed in ("плотницкая", "Carpinteiro", "carpenter"):
+            text = await answer(await slash(world, world.bob, "rules", topic=typed))
+            assert text.startswith("## Плотницкая стройка ("), (typed, text)
+        text = await answer(await slash(world, world.ann, "rules", topic="mascate"))
+        assert text.startswith("## Peddler (")  # Ann's Discord is in English; the table's name works

@@ -81,6 +81,7 @@ from .info import (
     rules_not_found,
     rules_topic,
     status,
+    topic_title,
 )
 from .lobby import (
     ABANDON_BUTTON,
@@ -214,6 +215,7 @@ __all__ = [
     "seat_lines",
     "started",
     "status",
+    "topic_title",
     "table_gone",
     "table_opened",
     "taken_over",

@@ -130,8 +130,40 @@ def board_caption(tr: Translation, table: Table) -> str:
     )
 
 
-def rules_topic(topic: Topic) -> str:
-    return clip(f"## {topic.title}\n{topic.text}")
+# the special buildings' topics (bot/rules/glossary.py), by key
+SPECIAL_TOPIC_NAMES = {
+    "gate": "Gate",
+    "trading": "Trading post",
+    "guild": "Merchants' guild",
+    "joust": "Joust field",
+    "stables": "Stables",
+    "inn": "Inn",
+    "castle": "Castle",
+}
+
+
+def topic_title(tr: Translation, topic: Topic) -> str:
+    """A rules topic's title in `tr`'s language (a building, a phase, a favour line), for the
+    autocomplete of `/caylus rules` and the heading of its answer."""
+    key = topic.key
+    tile = TILES.get(key)
+    if tile is not None and tile.kind == "residence":
+        return words.building(tr, tile.name)
+    if tile is not None:
+        return tr.gettext("{name} ({kind})").format(name=words.building(tr, tile.name), kind=words.kind(tr, tile.kind))
+    if key in SPECIAL_TOPIC_NAMES:
+        return words.building(tr, SPECIAL_TOPIC_NAMES[key])
+    if key.startswith("phase") and key[5:].isdigit():
+        n = int(key[5:])
+        return tr.gettext("Phase {n} — {phase}").format(n=n, phase=words.phase(tr, PHASE_NAMES[n]))
+    if key.startswith("favour_"):
+        return tr.gettext("Favour line — {line}").format(line=words.favour_track(tr, key[len("favour_"):]))
+    return tr.gettext("Royal favours") if key == "favours" else topic.title
+
+
+def rules_topic(tr: Translation, topic: Topic) -> str:
+    # the explanation itself is the rules core's English (bot/rules/glossary.py)
+    return clip(f"## {topic_title(tr, topic)}\n{topic.text}")
 
 
 def rules_not_found(tr: Translation, text: str) -> str:
