@@ -11,6 +11,7 @@ import re
 
 from bot.games import PhaseReport
 from bot.games.reports import Chronicle, event_from_dict, event_to_dict
+from bot.i18n import translator
 from bot.rules import Event, Game, new_game
 from bot.ui import texts
 from rendering.captions import summarise
@@ -57,7 +58,7 @@ def test_turn_message_lines_escape_names() -> None:
 
 def test_log_escapes_names() -> None:
     _, events = played()
-    log = texts.log(events[-60:])
+    log = texts.log(translator("en"), events[-60:])
     bullets = [line[2:] for line in log.splitlines() if line.startswith("• ")]
     assert bullets
     for line in bullets:

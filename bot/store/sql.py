@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from .codec import SUPERSEDED, encode_snapshot
 from .errors import ChannelBusy, Conflict, StoreError
+from .meta import MetaFacts
 from .records import (
     ABANDONED,
     ACTORS,
@@ -68,7 +69,7 @@ class Tx(Protocol):
         ...
 
 
-class SqlStore:
+class SqlStore(MetaFacts):
     """`GameStore` over SQL; subclasses give the connection (see the module docstring)."""
 
     UPSERT_SNAPSHOT = ""  # INSERT of (table_id, seq, round, phase, state, carry, report, at)
@@ -582,19 +583,4 @@ class SqlStore:
                 return await db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
             return await db.execute(
                 "DELETE FROM timers WHERE table_id = ? AND kind = ?", (table_id, kind)
-            )
-
-    # ----- the bot's own facts ------------------------------------------------------------
-
-    async def get_meta(self, key: str) -> str | None:
-        rows = await self._fetchall("SELECT value FROM bot_meta WHERE key = ?", (key,))
-        return str(rows[0][0]) if rows else None
-
-    async def set_meta(self, key: str, value: str, *, now: float | None = None) -> None:
-        at = time.time() if now is None else now
-        async with self._tx() as db:
-            await db.execute(
-                "INSERT INTO bot_meta (key, value, updated_at) VALUES (?, ?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at",
-                (key, value, at),
             )

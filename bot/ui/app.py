@@ -33,6 +33,7 @@ from . import command_sync, replies, texts
 from .commands import CaylusCommands
 from .components import DYNAMIC_ITEMS
 from .info import Info
+from .lang import load_personal
 from .listener import ChannelListener
 from .lobby import Lobby
 from .orders import ITEMS as ORDER_ITEMS
@@ -108,6 +109,7 @@ class CaylusBot(discord.Client):
         self.play = Play(self)
         self.lobby = Lobby(self)
         self.info = Info(self)
+        self.languages: dict[int, str] = {}  # personal `/caylus language` settings (bot/ui/lang.py)
         self._manager_options: dict[str, Any] = {
             "render": render,
             "render_processes": render_processes,
@@ -153,6 +155,7 @@ class CaylusBot(discord.Client):
             self.settings, listener=ChannelListener(self), **self._manager_options
         )
         loaded = await self._manager.load()
+        self.languages = await load_personal(self._manager.store)
         log.info("%d active table(s) loaded from %s", loaded, self._database_name())
         self._publisher = Publisher(self, self._manager, retry_delays=self._retry_delays)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *ORDER_ITEMS)

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.games import Refusal
+from bot.i18n import NAMES, table_default
 
 from . import labels, replies, texts
 from . import orders as orders_ui
@@ -28,6 +29,10 @@ DEADLINES: list[app_commands.Choice[int]] = [
 ]
 TAKEOVERS: list[app_commands.Choice[int]] = [
     app_commands.Choice(name=n, value=v) for v, n in texts.TAKEOVER_CHOICES.items()
+]
+# each language by its own name (bot.i18n.NAMES), in every locale
+LANGUAGES: list[app_commands.Choice[str]] = [
+    app_commands.Choice(name=n, value=v) for v, n in NAMES.items()
 ]
 DESCRIBE = texts.COMMANDS
 OPTION = texts.OPTIONS
@@ -67,8 +72,11 @@ class CaylusCommands(
         deadline=OPTION["deadline"],
         takeover=OPTION["takeover"],
         thread=OPTION["thread"],
+        language=OPTION["language"],
     )
-    @app_commands.choices(lawyer_pp=LAWYER_PP, ai_level=AI_LEVELS, deadline=DEADLINES, takeover=TAKEOVERS)  # type: ignore[misc]
+    @app_commands.choices(  # type: ignore[misc]
+        lawyer_pp=LAWYER_PP, ai_level=AI_LEVELS, deadline=DEADLINES, takeover=TAKEOVERS, language=LANGUAGES
+    )
     async def new(
         self,
         interaction: Interaction,
@@ -81,6 +89,7 @@ class CaylusCommands(
         deadline: int = 0,
         takeover: int = 3,
         thread: bool = False,
+        language: str | None = None,
     ) -> None:
         await host(interaction).lobby.new(
             interaction,
@@ -93,6 +102,7 @@ class CaylusCommands(
             deadline=deadline or None,
             takeover_after=takeover or None,
             thread=thread,
+            language=language or table_default(str(interaction.guild_locale) if interaction.guild_locale else None),
         )
 
     @app_commands.command(description=DESCRIBE["join"])
@@ -170,7 +180,7 @@ class CaylusCommands(
     async def _rules_topics(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return host(interaction).info.rules_choices(current)
+        return host(interaction).info.rules_choices(interaction, current)
 
     @app_commands.command(description=DESCRIBE["undo"])
     async def undo(self, interaction: Interaction) -> None:
@@ -179,6 +189,12 @@ class CaylusCommands(
     @app_commands.command(description=DESCRIBE["takeback"])
     async def takeback(self, interaction: Interaction) -> None:
         await host(interaction).play.take_back(interaction)
+
+    @app_commands.command(description=DESCRIBE["language"])
+    @app_commands.describe(language=OPTION["my_language"], clear=OPTION["clear_language"])
+    @app_commands.choices(language=LANGUAGES)
+    async def language(self, interaction: Interaction, language: str | None = None, clear: bool = False) -> None:
+        await host(interaction).info.language(interaction, language, clear=clear)
 
     @app_commands.command(description=DESCRIBE["help"])
     async def help(self, interaction: Interaction) -> None:

@@ -4,21 +4,30 @@ from __future__ import annotations
 
 import io
 import logging
+import unicodedata
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
 from bot.games import NoTable, NotStarted, Table
-from bot.rules import TOPICS, search_glossary
+from bot.i18n import NAMES, Translation
+from bot.rules import TOPICS, Topic
 
 from . import replies, texts
+from .lang import personal_language, post_tr, reply_tr, set_personal
 from .play import chooser_for
 
 if TYPE_CHECKING:
     from .app import CaylusBot
 
 log = logging.getLogger(__name__)
+
+
+def _fold(text: str) -> str:
+    """For matching what a person typed: no case, no accents, one kind of apostrophe."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold().replace("’", "'"))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 class Info:
@@ -38,6 +47,10 @@ class Info:
             await replies.refuse(interaction, NoTable())
             return None
         return table
+
+    def _reader(self, interaction: discord.Interaction[Any]) -> Translation:
+        """The words of a private answer about this channel's table, if any."""
+        return reply_tr(interaction, self.bot.manager.table(interaction.channel_id or 0))
 
     async def board(self, interaction: discord.Interaction[Any], *, public: bool = False) -> None:
         """`/caylus board`: the current board, only for the asker unless `public`."""
@@ -62,10 +75,11 @@ class Info:
             png = await self.bot.manager.renderer.board(game, events)
         except Exception:
             log.exception("table %d: the board could not be drawn", table.id)
-        caption = texts.board_caption(table)
+        tr = reply_tr(interaction, table)
+        caption = texts.board_caption(tr, table)
         try:
             if png is None:
-                await interaction.followup.send(f"{caption}\n{texts.NO_IMAGE}", ephemeral=not public)
+                await interaction.followup.send(f"{caption}\n{tr(texts.NO_IMAGE)}", ephemeral=not public)
             else:
                 file = discord.File(io.BytesIO(png), filename=f"board-r{s.round:02d}-p{s.phase}.png")
                 await interaction.followup.send(caption, file=file, ephemeral=not public)
@@ -77,7 +91,7 @@ class Info:
         if table is None:
             return
         user_id = interaction.user.id
-        content = texts.status(table, user_id)
+        content = texts.status(reply_tr(interaction, table), table, user_id)
         view = None
         pending = table.pending
         if pending is not None and pending.user_id == user_id and not pending.is_ai:
@@ -85,23 +99,61 @@ class Info:
         await replies.say(interaction, content, view=view)
 
     async def log(self, interaction: discord.Interaction[Any], count: int) -> None:
-        if await self._table(interaction) is None:
+        table = await self._table(interaction)
+        if table is None:
             return
         events = self.bot.manager.recent_events(interaction.channel_id or 0, count)
-        await replies.say(interaction, texts.log(events))
+        await replies.say(interaction, texts.log(reply_tr(interaction, table), events))
 
     async def rules(self, interaction: discord.Interaction[Any], topic: str) -> None:
-        found = TOPICS.get(topic.strip()) or next(iter(search_glossary(topic, limit=1)), None)
+        tr = self._reader(interaction)
+        found = TOPICS.get(topic.strip()) or next(iter(self._topics(interaction, topic, limit=1)), None)
         if found is None:
-            await replies.say(interaction, texts.rules_not_found(topic))
+            await replies.say(interaction, texts.rules_not_found(tr, topic))
             return
-        await replies.say(interaction, texts.rules_topic(found))
+        await replies.say(interaction, texts.rules_topic(tr, found))
 
-    def rules_choices(self, current: str) -> list[app_commands.Choice[str]]:
+    def _topics(self, interaction: discord.Interaction[Any], text: str, *, limit: int) -> list[Topic]:
+        """The topics whose key or title holds `text`, in English, in the reader's language or
+        in the table's (issue 12 item 4), best first: a title that starts with it."""
+        table = self.bot.manager.table(interaction.channel_id or 0)
+        readers = {reply_tr(interaction, table), post_tr(table)}
+        needle = _fold(text)
+        ranked: list[tuple[bool, str, Topic]] = []
+        for t in TOPICS.values():
+            titles = [_fold(t.title), *(_fold(texts.topic_title(tr, t)) for tr in readers)]
+            if needle in t.key or any(needle in title for title in titles):
+                ranked.append((not any(title.startswith(needle) for title in titles), t.title, t))
+        return [t for *_, t in sorted(ranked, key=lambda r: (r[0], r[1]))][:limit]
+
+    def rules_choices(self, interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+        tr = self._reader(interaction)
         return [
-            app_commands.Choice(name=texts.clip(t.title, 100), value=t.key)
-            for t in search_glossary(current, limit=25)
+            app_commands.Choice(name=texts.clip(texts.topic_title(tr, t), 100), value=t.key)
+            for t in self._topics(interaction, current, limit=25)
         ]
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await replies.say(interaction, texts.HELP)
+        await replies.say(interaction, self._reader(interaction)(texts.HELP))
+
+    async def language(
+        self, interaction: discord.Interaction[Any], language: str | None, *, clear: bool = False
+    ) -> None:
+        """`/caylus language`: set (`language`), forget (`clear`) or show the reader's own
+        language for private answers, kept in the store (bot/ui/lang.py)."""
+        if not await replies.defer(interaction, thinking=True):
+            return
+        table = self.bot.manager.table(interaction.channel_id or 0)
+        if clear or language is not None:
+            await set_personal(interaction, None if clear else language)
+        tr = reply_tr(interaction, table)
+        mine = personal_language(interaction)
+        if clear:
+            text = tr(texts.LANGUAGE_CLEARED)
+        elif language is not None:
+            text = tr(texts.LANGUAGE_SET).format(language=NAMES[language])
+        elif mine is not None:
+            text = tr(texts.LANGUAGE_SHOWN).format(language=NAMES[mine])
+        else:
+            text = tr(texts.LANGUAGE_NONE)
+        await replies.say(interaction, text)

@@ -18,9 +18,12 @@ Computed from the public `bot.rules` face and the state the decision is taken in
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from bot.games import BadRequest
+from bot.i18n import LANGUAGES, translator
+from bot.i18n import words as game_words
 from bot.rules import (
     BATCHES,
     CUBES,
@@ -158,7 +161,14 @@ def pair(game: Game | None, choice: Choice) -> str:
 
 
 def _fold(text: str) -> str:
-    return " ".join(text.casefold().replace("’", "'").replace(",", " ").split())
+    text = unicodedata.normalize("NFKD", text.casefold().replace("’", "'").replace(",", " "))
+    return " ".join("".join(ch for ch in text if not unicodedata.combining(ch)).split())
+
+
+def _names(game: Game | None, choice: Choice) -> set[str]:
+    """A choice's building name as typed in any of our languages (issue 12 item 4), folded."""
+    name = name_of(game, choice)
+    return {_fold(name), *(_fold(game_words.building(translator(lang), name)) for lang in LANGUAGES)}
 
 
 def find(game: Game | None, decision: Decision, typed: str) -> list[Choice]:
@@ -175,15 +185,15 @@ def find(game: Game | None, decision: Decision, typed: str) -> list[Choice]:
     tokens = text.split()
     found = []
     for c in decision.choices:
-        name = _fold(name_of(game, c))
-        if name.startswith(text) or _fold(_split(c.label)[0]).startswith(text):
+        names = _names(game, c)
+        if any(n.startswith(text) for n in names) or _fold(_split(c.label)[0]).startswith(text):
             found.append(c)
             continue
         spaces = [t for t in tokens if t in codes or f"r{t}" in codes or re.fullmatch(r"r?\d+", t)]
         if any(t != c.code.casefold() and f"r{t}" != c.code for t in spaces):
             continue  # a space or code of another choice
         rest = [t for t in tokens if t not in spaces]
-        if rest and all(any(w.startswith(t) for w in name.split()) for t in rest):
+        if rest and any(all(any(w.startswith(t) for w in n.split()) for t in rest) for n in names):
             found.append(c)
     return found
 
@@ -195,7 +205,14 @@ def suggest(game: Game | None, decision: Decision, typed: str) -> list[Choice]:
     if not needle:
         return list(decision.choices)
     found = set(find(game, decision, typed))
-    return [c for c in decision.choices if c in found or needle in c.code.casefold() or needle in _fold(c.label)]
+    return [
+        c
+        for c in decision.choices
+        if c in found
+        or needle in c.code.casefold()
+        or needle in _fold(c.label)
+        or any(needle in n for n in _names(game, c))
+    ]
 
 
 def typed_code(game: Game, decision: Decision, typed: str, group: str, command: str = "") -> str:

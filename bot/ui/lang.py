@@ -7,12 +7,19 @@ it, else the table's.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
 from bot.games import Table
-from bot.i18n import Translation, post_language, reply_language, translator
+from bot.i18n import LANGUAGES, Translation, post_language, reply_language, translator
+
+if TYPE_CHECKING:
+    from bot.store import GameStore
+
+    from .app import CaylusBot
+
+PERSONAL_KEY = "language:"  # bot_meta key prefix: `language:<user id>` -> a code of LANGUAGES
 
 
 def table_language(table: Table | None) -> str:
@@ -25,8 +32,29 @@ def post_tr(table: Table | None) -> Translation:
 
 
 def personal_language(interaction: discord.Interaction[Any]) -> str | None:
-    """The reader's own `/caylus language` setting, if they made one (None: not set)."""
-    return None  # the setting's storage comes with `/caylus language`
+    """The reader's own `/caylus language` setting, if they made one (None: not set); read from
+    the bot's memory (loaded at start-up), so a reply's words are known without waiting."""
+    languages = getattr(interaction.client, "languages", None)
+    return languages.get(interaction.user.id) if languages is not None else None
+
+
+async def load_personal(store: GameStore) -> dict[int, str]:
+    """Every stored personal language, by Discord user id (a cleared one is stored as "")."""
+    found = await store.metas(PERSONAL_KEY)
+    return {
+        int(key[len(PERSONAL_KEY):]): lang for key, lang in found.items() if lang in LANGUAGES
+    }
+
+
+async def set_personal(interaction: discord.Interaction[Any], lang: str | None) -> None:
+    """Store (None: clear) the personal language of `interaction`'s user, durably, then in memory."""
+    bot = cast("CaylusBot", interaction.client)
+    user_id = interaction.user.id
+    await bot.manager.store.set_meta(f"{PERSONAL_KEY}{user_id}", lang or "")
+    if lang is None:
+        bot.languages.pop(user_id, None)
+    else:
+        bot.languages[user_id] = lang
 
 
 def reply_tr(interaction: discord.Interaction[Any], table: Table | None) -> Translation:

@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games import BadRequest, GameResult, NoTable, NotAllowed, Refusal, Table
+from bot.i18n import Translation, translator
 from bot.rules import final_scores, winners
 
 from . import replies, texts
 from .components import LobbyButton, static_view
+from .lang import post_tr, reply_tr
 from .play import table_of_click
 
 if TYPE_CHECKING:
@@ -31,9 +33,10 @@ NO_MENTIONS = discord.AllowedMentions.none()
 
 
 def lobby_view(table: Table) -> discord.ui.View:
+    tr = post_tr(table)  # the buttons are on the card, in the table's language
     return static_view(
         *(
-            LobbyButton(table.id, action, label=label)
+            LobbyButton(table.id, action, label=tr(label))
             for action, label in (
                 ("join", texts.JOIN),
                 ("leave", texts.LEAVE),
@@ -44,8 +47,8 @@ def lobby_view(table: Table) -> discord.ui.View:
     )
 
 
-def abandon_view(table: Table) -> discord.ui.View:
-    return static_view(LobbyButton(table.id, "abandon", label=texts.ABANDON_BUTTON))
+def abandon_view(tr: Translation, table: Table) -> discord.ui.View:
+    return static_view(LobbyButton(table.id, "abandon", label=tr(texts.ABANDON_BUTTON)))
 
 
 def card_channel(table: Table) -> int:
@@ -79,6 +82,7 @@ class Lobby:
         deadline: int | None = None,
         takeover_after: int | None = 3,
         thread: bool = False,
+        language: str = "en",
     ) -> None:
         if not await replies.defer(interaction, thinking=True):
             return
@@ -87,12 +91,17 @@ class Lobby:
             return
         user = interaction.user
         options = {"jeweller": jeweller, "lawyer_pp": lawyer_pp, "simple_favors": simple_favours}
-        settings: dict[str, Any] = {"ai_level": ai_level, "deadline": deadline, "takeover_after": takeover_after}
+        settings: dict[str, Any] = {
+            "ai_level": ai_level,
+            "deadline": deadline,
+            "takeover_after": takeover_after,
+            "language": language,
+        }
         channel_id = interaction.channel_id
         try:
             replies.require_posting(interaction)
             if thread:  # the table lives in a thread of its own, keyed by the thread's id
-                channel_id = await self._open_thread(interaction)
+                channel_id = await self._open_thread(interaction, language)
                 settings["home_channel"] = interaction.channel_id
             table = await self.bot.manager.create_table(
                 interaction.guild_id,
@@ -110,28 +119,29 @@ class Lobby:
             await replies.refuse(interaction, r)
             return
         message = await self._post_card(table)
+        tr = reply_tr(interaction, table)
         if message is None:
-            await replies.say(interaction, texts.card_not_posted())
+            await replies.say(interaction, texts.card_not_posted(tr))
             return
         link = f"https://discord.com/channels/{table.guild_id}/{card_channel(table)}/{message.id}"
         if thread:
             await self._greet_thread(table, link)
-        await replies.say(interaction, texts.table_opened(link, thread=table.channel_id if thread else None))
+        await replies.say(interaction, texts.table_opened(tr, link, thread=table.channel_id if thread else None))
 
-    async def _open_thread(self, interaction: discord.Interaction[Any]) -> int:
+    async def _open_thread(self, interaction: discord.Interaction[Any], language: str) -> int:
         """A public thread for a new table in the interaction's channel (not inside a thread)."""
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            raise BadRequest(texts.THREAD_NOT_HERE)
+            raise BadRequest(reply_tr(interaction, None)(texts.THREAD_NOT_HERE))
         try:
             made = await channel.create_thread(
-                name=texts.thread_name(interaction.user.display_name),
+                name=texts.thread_name(translator(language), interaction.user.display_name),
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=10080,  # a week: games are slow; a post unarchives it
             )
         except discord.HTTPException as e:
             log.warning("channel %d: no thread could be opened for a table: %s", channel.id, e)
-            raise BadRequest(texts.THREAD_NOT_OPENED) from None
+            raise BadRequest(reply_tr(interaction, None)(texts.THREAD_NOT_OPENED)) from None
         return made.id
 
     async def _drop_thread(self, thread_id: int) -> None:
@@ -143,7 +153,7 @@ class Lobby:
     async def _greet_thread(self, table: Table, card_link: str) -> None:
         try:
             await self.bot.get_partial_messageable(table.channel_id).send(
-                texts.thread_greeting(table, card_link), allowed_mentions=NO_MENTIONS
+                texts.thread_greeting(post_tr(table), table, card_link), allowed_mentions=NO_MENTIONS
             )
         except discord.HTTPException as e:
             log.warning("table %d: the thread greeting could not be posted: %s", table.id, e)
@@ -186,9 +196,10 @@ class Lobby:
             await replies.refuse(interaction, NoTable())
             return
         if interaction.user.id != table.creator_id and not is_moderator(interaction):
-            await replies.refuse(interaction, NotAllowed(texts.ABANDON_NOT_ALLOWED))
+            await replies.refuse(interaction, NotAllowed(reply_tr(interaction, table)(texts.ABANDON_NOT_ALLOWED)))
             return
-        await replies.say(interaction, texts.abandon_confirm(), view=abandon_view(table))
+        tr = reply_tr(interaction, table)
+        await replies.say(interaction, texts.abandon_confirm(tr), view=abandon_view(tr, table))
 
     async def _do(
         self, interaction: discord.Interaction[Any], table: Table, action: str, *, from_card: bool
@@ -196,27 +207,28 @@ class Lobby:
         user = interaction.user
         manager = self.bot.manager
         channel_id = table.channel_id
+        tr = reply_tr(interaction, table)
         try:
             if action == "join":
                 await manager.join(channel_id, user.id, user.display_name)
-                note = texts.joined(table, user.id)
+                note = texts.joined(tr, table, user.id)
             elif action == "leave":
                 await manager.leave(channel_id, user.id)
-                note = texts.left()
+                note = texts.left(tr)
             elif action == "ai":
                 await manager.add_ai(
                     channel_id, user.id, is_moderator=is_moderator(interaction), level=table.settings.ai_level
                 )
-                note = texts.ai_added(table)
+                note = texts.ai_added(tr, table)
             elif action == "start":
                 replies.require_posting(interaction)
                 await manager.start(channel_id, user.id, is_moderator=is_moderator(interaction))  # published
-                note = texts.started()
+                note = texts.started(tr)
             elif action == "abandon":
                 await manager.abandon(channel_id, user.id, is_moderator=is_moderator(interaction))
                 self.bot.publisher.forget_table(table)
-                self.bot.publisher.announce(channel_id, texts.abandoned(user.id))
-                await replies.show(interaction, texts.abandoned_ephemeral(), view=None)
+                self.bot.publisher.announce(channel_id, texts.abandoned(post_tr(table), user.id))
+                await replies.show(interaction, texts.abandoned_ephemeral(tr), view=None)
                 await self.refresh_card(table)
                 return
             else:
@@ -243,7 +255,7 @@ class Lobby:
         if home is not None and table.game is not None:
             scores = final_scores(table.game.state)
             result = GameResult(scores, winners(scores), list(table.seats))
-            content = texts.thread_result(texts.game_over(result), table.channel_id)
+            content = texts.thread_result(post_tr(table), texts.game_over(result), table.channel_id)
             try:
                 await self.bot.get_partial_messageable(home).send(content, allowed_mentions=NO_MENTIONS)
             except discord.HTTPException as e:
@@ -267,7 +279,7 @@ class Lobby:
                 channel_id, message_id = card
                 message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
                 try:
-                    await message.edit(content=texts.lobby_card(table), view=view, allowed_mentions=NO_MENTIONS)
+                    await message.edit(content=texts.lobby_card(post_tr(table), table), view=view, allowed_mentions=NO_MENTIONS)
                     return
                 except discord.NotFound:
                     self.cards.pop(table.id, None)
@@ -287,7 +299,7 @@ class Lobby:
         channel = self.bot.get_partial_messageable(card_channel(table))
         try:
             message = await channel.send(
-                texts.lobby_card(table), view=lobby_view(table), allowed_mentions=NO_MENTIONS
+                texts.lobby_card(post_tr(table), table), view=lobby_view(table), allowed_mentions=NO_MENTIONS
             )
         except discord.HTTPException as e:
             log.warning("table %d: the card could not be posted: %s", table.id, e)

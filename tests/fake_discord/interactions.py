@@ -78,8 +78,8 @@ def envelope(
     payload.update(
         {
             "guild_id": guild.id,
-            "guild": {"id": guild.id, "locale": "en-US", "features": []},
-            "guild_locale": "en-US",
+            "guild": {"id": guild.id, "locale": guild.locale, "features": []},
+            "guild_locale": guild.locale,
             "member": member_payload(state, member, channel),
             "context": 0,
             "authorizing_integration_owners": {"0": guild.id},

@@ -268,6 +268,8 @@ class FakeGuild:
     members: dict[str, FakeMember] = field(default_factory=dict)
     channel_ids: list[str] = field(default_factory=list)
     joined_at: str = field(default_factory=now_iso)
+    #: the server's preferred locale (a Discord locale: "en-US", "ru", "pt-BR"...)
+    locale: str = "en-US"
 
     @property
     def everyone(self) -> FakeRole:

@@ -8,10 +8,13 @@ import random
 import pytest
 
 from bot.games import CannotUndo, Manager, NothingToUndo, PhaseOver, StaleDecision
+from bot.i18n import translator
 from bot.rules import EVENT_WORDS, EventKind, new_game
 from bot.ui import texts
 
 from .helpers import pending_at, started_table
+
+EN = translator("en")
 
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
 
@@ -80,11 +83,11 @@ def test_the_card_of_two_seats_and_of_a_finished_game() -> None:
 
     table = Seatless()
     table.options, table.settings = Options(), Settings()  # type: ignore[attr-defined]
-    assert "with 2 players seated" in texts.lobby_card(table)  # type: ignore[arg-type]
+    assert "with 2 players seated" in texts.lobby_card(EN, table)  # type: ignore[arg-type]
     table.max_seats = 3
-    assert "with 2 to 3 players seated" in texts.lobby_card(table)  # type: ignore[arg-type]
+    assert "with 2 to 3 players seated" in texts.lobby_card(EN, table)  # type: ignore[arg-type]
     table.is_open, table.is_finished = False, True
-    card = texts.lobby_card(table)  # type: ignore[arg-type]
+    card = texts.lobby_card(EN, table)  # type: ignore[arg-type]
     assert "the game is over" in card and "has started" not in card
 
 

@@ -21,3 +21,17 @@ async def test_meta_is_kept_and_replaced(store_url: str) -> None:
         assert await again.get_meta("commands") == "def"
     finally:
         await again.close()
+
+
+async def test_metas_by_prefix(store_url: str) -> None:
+    """The personal languages (`language:<user id>`) are read back all at once at start-up."""
+    store = await open_store(store_url)
+    try:
+        await store.set_meta("language:1", "ru", now=1.0)
+        await store.set_meta("language:22", "ca", now=1.0)
+        await store.set_meta("languagex", "no", now=1.0)
+        await store.set_meta("commands", "abc", now=1.0)
+        assert await store.metas("language:") == {"language:1": "ru", "language:22": "ca"}
+        assert await store.metas("nothing:") == {}
+    finally:
+        await store.close()

@@ -71,12 +71,17 @@ from .common import (
 from .delivery import cannot_post_note, older_button, other_channel
 from .info import (
     HELP,
+    LANGUAGE_CLEARED,
+    LANGUAGE_NONE,
+    LANGUAGE_SET,
+    LANGUAGE_SHOWN,
     NO_IMAGE,
     board_caption,
     log,
     rules_not_found,
     rules_topic,
     status,
+    topic_title,
 )
 from .lobby import (
     ABANDON_BUTTON,
@@ -142,6 +147,10 @@ __all__ = [
     "GROUP_ROAD",
     "GROUP_SPECIALS",
     "HELP",
+    "LANGUAGE_CLEARED",
+    "LANGUAGE_NONE",
+    "LANGUAGE_SET",
+    "LANGUAGE_SHOWN",
     "JOIN",
     "LAWYER_CHOICES",
     "LEAVE",
@@ -206,6 +215,7 @@ __all__ = [
     "seat_lines",
     "started",
     "status",
+    "topic_title",
     "table_gone",
     "table_opened",
     "taken_over",

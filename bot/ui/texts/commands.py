@@ -19,6 +19,7 @@ COMMANDS = {
     "help": "How to play Caylus with this bot",
     "undo": "Take back your last choice (while nobody has acted since)",
     "takeback": "Play your seat again after the AI took it over",
+    "language": "The language the bot answers you in privately (set, show or clear)",
 }
 OPTIONS = {
     "seats": "How many seats (2 to 5), you included",
@@ -35,6 +36,9 @@ OPTIONS = {
     "topic": "A building, a phase or a favour line",
     "thread": "Play in a thread of its own (the channel keeps the table card and the result)",
     "public": "Post it in the channel for everyone (default: only you see it)",
+    "language": "The table's language: its card, posts and board (default: the server's)",
+    "my_language": "Your language for private answers at every table (empty: show the setting)",
+    "clear_language": "Forget your setting: your Discord language, else the table's, again",
 }
 LAWYER_CHOICES = {4: "4 PP (first printing)", 3: "3 PP (later printings)"}
 DEADLINE_CHOICES = {0: "none", 600: "10 minutes", 3600: "1 hour", 43200: "12 hours", 86400: "24 hours", 259200: "72 hours"}

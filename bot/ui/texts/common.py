@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from discord.utils import escape_markdown, escape_mentions
 
-from bot.rules import PHASE_NAMES, Game, cost_parts, plural
+from bot.i18n import Translation, translator, words
+from bot.rules import CUBE_NAMES, PHASE_NAMES, Game
 
 MAX_CONTENT = 2000  # Discord's limit for a message's text
 
@@ -39,25 +40,37 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def where_in_game(game: Game) -> str:
-    return round_and_phase(game.state.round, game.state.phase)
+def _tr(tr: Translation | None) -> Translation:
+    return tr if tr is not None else translator("en")
 
 
-def round_and_phase(rnd: int, phase: int) -> str:
-    """`Round 3 · Provost` (after phase 7: `Game over`)."""
-    return f"Round {rnd} · {PHASE_NAMES.get(phase, 'Game over')}"
+def where_in_game(game: Game, tr: Translation | None = None) -> str:
+    return round_and_phase(game.state.round, game.state.phase, tr)
 
 
-def cubes_text(cubes: Sequence[int]) -> str:
-    return ", ".join(cost_parts(cubes)) or "no cubes"
+def round_and_phase(rnd: int, phase: int, tr: Translation | None = None) -> str:
+    """`Round 3 · Provost` (after phase 7: `Game over`), in `tr`'s language (default English)."""
+    tr = _tr(tr)
+    if phase not in PHASE_NAMES:
+        return tr.gettext("Round {round} · Game over").format(round=rnd)
+    return tr.gettext("Round {round} · {phase}").format(round=rnd, phase=words.phase(tr, PHASE_NAMES[phase]))
 
 
-def player_line(game: Game, seat: int) -> str:
+def cubes_text(cubes: Sequence[int], tr: Translation | None = None) -> str:
+    tr = _tr(tr)
+    parts = [words.count(tr, CUBE_NAMES[i], n) for i, n in enumerate(cubes) if n]
+    return ", ".join(parts) or tr.gettext("no cubes")
+
+
+def player_line(game: Game, seat: int, tr: Translation | None = None) -> str:
     """`7 deniers · 2 food, 1 wood · 4 workers in hand · 10 PP`."""
+    tr = _tr(tr)
     p = game.state.players[seat]
-    return (
-        f"{plural(p.deniers, 'denier')} · {cubes_text(p.cubes)} · "
-        f"{plural(p.workers, 'worker')} in hand · {p.pp} PP"
+    return tr.gettext("{deniers} · {cubes} · {workers} in hand · {pp}").format(
+        deniers=words.count(tr, "denier", p.deniers),
+        cubes=cubes_text(p.cubes, tr),
+        workers=words.count(tr, "worker", p.workers),
+        pp=words.count(tr, "PP", p.pp),
     )
 
 

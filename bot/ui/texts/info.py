@@ -5,101 +5,175 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.games import Table
-from bot.rules import FAVOUR_LINES, PHASE_NAMES, SECTIONS, TILES, Event, EventKind, Topic, plural
+from bot.i18n import N_, Translation, words
+from bot.rules import FAVOUR_LINES, PHASE_NAMES, SECTIONS, TILES, Event, EventKind, Topic
 
 from .common import MAX_CONTENT, clip, name, player_line, round_and_phase, where_in_game
 from .lobby import seat_lines
 
 
-def status(table: Table, user_id: int) -> str:
+def status(tr: Translation, table: Table, user_id: int) -> str:
     game = table.game
     seat = table.seat_of(user_id)
     if table.is_open:
         where = (
-            f"You sit at seat {seat.seat + 1}." if seat is not None else "You are not seated yet."
+            tr.gettext("You sit at seat {seat}.").format(seat=seat.seat + 1)
+            if seat is not None
+            else tr.gettext("You are not seated yet.")
         )
         return clip(
-            f"The table is open: {len(table.seats)}/{table.max_seats} seats. {where}\n"
-            + "\n".join(seat_lines(table))
+            tr.gettext("The table is open: {seated}/{seats} seats. {where}").format(
+                seated=len(table.seats), seats=table.max_seats, where=where
+            )
+            + "\n"
+            + "\n".join(seat_lines(tr, table))
         )
     assert game is not None
     s = game.state
-    lines = [f"**{where_in_game(game)}** · provost on road {s.provost} · bailiff on road {s.bailiff}"]
+    lines = [
+        tr.gettext("**{where}** · provost on road {provost} · bailiff on road {bailiff}").format(
+            where=where_in_game(game, tr), provost=s.provost, bailiff=s.bailiff
+        )
+    ]
     for i, p in enumerate(s.players):  # every player: what the board image shows, in words
-        you = " (you)" if seat is not None and seat.seat == i else ""
-        favours = ", ".join(f"{line} {col}" for line, col in zip(FAVOUR_LINES, p.favours, strict=True))
+        favours = ", ".join(
+            f"{words.favour_track(tr, line)} {col}" for line, col in zip(FAVOUR_LINES, p.favours, strict=True)
+        )
         built = sum(1 for sec in s.castle for o in sec if o == i)
+        mine = seat is not None and seat.seat == i
+        line = (
+            tr.gettext("**{name}** (you), {colour}: {means} · {houses} · favours: {favours}")
+            if mine
+            else tr.gettext("**{name}**, {colour}: {means} · {houses} · favours: {favours}")
+        )
         lines.append(
-            f"**{name(p.name)}**{you}, {p.colour}: {player_line(game, i)} · "
-            f"{plural(built, 'house')} · favours: {favours}"
+            line.format(
+                name=name(p.name),
+                colour=words.colour(tr, p.colour),
+                means=player_line(game, i, tr),
+                houses=words.count(tr, "house", built),
+                favours=favours,
+            )
         )
     if seat is not None:
         houses = [sum(1 for o in sec if o == seat.seat) for sec in s.castle]
-        castle = " · ".join(f"{SECTIONS[i]} {n}" for i, n in enumerate(houses))
-        lines.append(f"Favour markers (column) open up to column {s.favour_columns}. Your houses: {castle}")
+        castle = " · ".join(f"{words.castle_part(tr, SECTIONS[i])} {n}" for i, n in enumerate(houses))
+        lines.append(
+            tr.gettext("Favour markers (column) open up to column {column}. Your houses: {castle}").format(
+                column=s.favour_columns, castle=castle
+            )
+        )
         owned = [
-            f"{TILES[s.road_tile[sp]].name} (road {sp})"  # type: ignore[index]
+            tr.gettext("{building} (road {space})").format(
+                building=words.building(tr, TILES[s.road_tile[sp]].name),  # type: ignore[index]
+                space=sp,
+            )
             for sp in range(1, len(s.road_owner))
             if s.road_owner[sp] == seat.seat
         ]
-        lines.append("Your buildings: " + (", ".join(owned) if owned else "none"))
+        lines.append(
+            tr.gettext("Your buildings: {buildings}").format(buildings=", ".join(owned))
+            if owned
+            else tr.gettext("Your buildings: none")
+        )
     else:
-        lines.append("You are not a player at this table.")
+        lines.append(tr.gettext("You are not a player at this table."))
     pending = table.pending
     if table.is_finished:
-        lines.append("The game is over.")
+        lines.append(tr.gettext("The game is over."))
     elif pending is not None:
+        # the decision's prompt is the rules core's (its words are translated with the choices)
         if seat is not None and pending.seat == seat.seat:
-            lines.append(f"**Your decision now**: {pending.decision.prompt}")
+            lines.append(tr.gettext("**Your decision now**: {prompt}").format(prompt=pending.decision.prompt))
         else:
-            lines.append(f"Waiting for **{name(pending.name)}**: {pending.decision.prompt}")
+            lines.append(
+                tr.gettext("Waiting for **{name}**: {prompt}").format(
+                    name=name(pending.name), prompt=pending.decision.prompt
+                )
+            )
     return clip("\n".join(lines))
 
 
-def log(events: Sequence[Event]) -> str:
+def log(tr: Translation, events: Sequence[Event]) -> str:
+    nothing = tr.gettext("Nothing has happened at this table yet.")
     if not events:
-        return "Nothing has happened at this table yet."
+        return nothing
     lines: list[str] = []
     last: tuple[int, int] | None = None
     for e in events:
         if e.kind == EventKind.PHASE_END:
             continue
         if (e.round, e.phase) != last and e.phase in PHASE_NAMES:
-            lines.append(f"**{round_and_phase(e.round, e.phase)}**")
+            lines.append(f"**{round_and_phase(e.round, e.phase, tr)}**")
             last = (e.round, e.phase)
         lines.append(f"• {e.text_with(name)}")
-    text = "\n".join(lines) or "Nothing has happened at this table yet."
+    text = "\n".join(lines) or nothing
     while len(text) > MAX_CONTENT and "\n" in text:
         text = text.split("\n", 1)[1]  # keep the most recent lines
     return text
 
 
-NO_IMAGE = "(The board image is not available.)"
+NO_IMAGE = N_("(The board image is not available.)")
 
 
-def board_caption(table: Table) -> str:
+def board_caption(tr: Translation, table: Table) -> str:
     game = table.game
     if game is None:
-        return "The game has not started yet."
+        return tr.gettext("The game has not started yet.")
     if game.over:
-        return "🏁 The final board."
+        return tr.gettext("🏁 The final board.")
     pending = table.pending
-    whose = f" — waiting for **{name(pending.name)}**" if pending is not None else ""
-    return f"🗺️ **{where_in_game(game)}**{whose}"
-
-
-def rules_topic(topic: Topic) -> str:
-    return clip(f"## {topic.title}\n{topic.text}")
-
-
-def rules_not_found(text: str) -> str:
-    return (
-        f"No rules entry matches “{clip(text, 50)}”. Try a building (Carpenter, Bank), a phase "
-        "(phase4), a special building (Gate, Inn) or a favour line (favour_resources)."
+    if pending is None:
+        return f"🗺️ **{where_in_game(game, tr)}**"
+    return tr.gettext("🗺️ **{where}** — waiting for **{name}**").format(
+        where=where_in_game(game, tr), name=name(pending.name)
     )
 
 
-HELP = """\
+# the special buildings' topics (bot/rules/glossary.py), by key
+SPECIAL_TOPIC_NAMES = {
+    "gate": "Gate",
+    "trading": "Trading post",
+    "guild": "Merchants' guild",
+    "joust": "Joust field",
+    "stables": "Stables",
+    "inn": "Inn",
+    "castle": "Castle",
+}
+
+
+def topic_title(tr: Translation, topic: Topic) -> str:
+    """A rules topic's title in `tr`'s language (a building, a phase, a favour line), for the
+    autocomplete of `/caylus rules` and the heading of its answer."""
+    key = topic.key
+    tile = TILES.get(key)
+    if tile is not None and tile.kind == "residence":
+        return words.building(tr, tile.name)
+    if tile is not None:
+        return tr.gettext("{name} ({kind})").format(name=words.building(tr, tile.name), kind=words.kind(tr, tile.kind))
+    if key in SPECIAL_TOPIC_NAMES:
+        return words.building(tr, SPECIAL_TOPIC_NAMES[key])
+    if key.startswith("phase") and key[5:].isdigit():
+        n = int(key[5:])
+        return tr.gettext("Phase {n} — {phase}").format(n=n, phase=words.phase(tr, PHASE_NAMES[n]))
+    if key.startswith("favour_"):
+        return tr.gettext("Favour line — {line}").format(line=words.favour_track(tr, key[len("favour_"):]))
+    return tr.gettext("Royal favours") if key == "favours" else topic.title
+
+
+def rules_topic(tr: Translation, topic: Topic) -> str:
+    # the explanation itself is the rules core's English (bot/rules/glossary.py)
+    return clip(f"## {topic_title(tr, topic)}\n{topic.text}")
+
+
+def rules_not_found(tr: Translation, text: str) -> str:
+    return tr.gettext(
+        "No rules entry matches “{text}”. Try a building (Carpenter, Bank), a phase "
+        "(phase4), a special building (Gate, Inn) or a favour line (favour_resources)."
+    ).format(text=clip(text, 50))
+
+
+HELP = N_("""\
 ## Caylus on Discord
 **A table**
 `/caylus new` — open a table here (seats 2–5, `ai` seats and their `ai_level`, a `deadline` per decision and the `takeover` after missed deadlines, options: jeweller, lawyer_pp, simple_favours); the table card has **Join**, **Leave**, **Add AI** and **Start** buttons.
@@ -110,5 +184,23 @@ When it is your turn the bot pings you once in a turn message that carries your 
 `/caylus place target:` (a code, a building's name or its start: `carpenter`, `peddler r7`) · `/caylus pass` · `/caylus provost move:` — the frequent moves, with autocomplete.
 **Undo** (after a choice) or `/caylus undo` — take back your last choice while nobody has acted since (not once its phase report is out). `/caylus takeback` — play your seat again after missed deadlines handed it to the AI.
 **Looking around**
-`/caylus board` — the board now, only for you (`public:true` posts it) · `/caylus status` — every player's deniers, cubes, workers, PP and favours, your buildings and what you can do now (only you see it) · `/caylus log` — the last events · `/caylus rules topic:` — any building, phase or favour line explained.
-Each round has one message, edited after every phase with its report and board image; the final scores, with their breakdown, at the end."""
+`/caylus board` — the board now, only for you (`public:true` posts it) · `/caylus status` — every player's deniers, cubes, workers, PP and favours, your buildings and what you can do now (only you see it) · `/caylus log` — the last events · `/caylus rules topic:` — any building, phase or favour line explained · `/caylus language` — your language for private answers.
+Each round has one message, edited after every phase with its report and board image; the final scores, with their breakdown, at the end.""")
+
+
+# /caylus language: the reply is in the reader's (new) language
+LANGUAGE_SET = N_(
+    "Your language is now **{language}**: the bot answers you privately in it, at every table. "
+    "Channel posts stay in each table's language."
+)
+LANGUAGE_SHOWN = N_(
+    "Your language: **{language}** (your own setting; `/caylus language clear:True` forgets it)."
+)
+LANGUAGE_NONE = N_(
+    "You have no language setting: private answers are in your Discord language when the bot "
+    "has it, else in the table's language. Choose one with `/caylus language language:`."
+)
+LANGUAGE_CLEARED = N_(
+    "Your language setting is forgotten: private answers are in your Discord language when the "
+    "bot has it, else in the table's language."
+)
