@@ -20,6 +20,7 @@ from bot.rules import final_scores, winners
 
 from . import replies, texts
 from .components import LobbyButton, static_view
+from .lang import post_tr
 from .play import table_of_click
 
 if TYPE_CHECKING:
@@ -243,7 +244,7 @@ class Lobby:
         if home is not None and table.game is not None:
             scores = final_scores(table.game.state)
             result = GameResult(scores, winners(scores), list(table.seats))
-            content = texts.thread_result(texts.game_over(result), table.channel_id)
+            content = texts.thread_result(texts.game_over(post_tr(table), result), table.channel_id)
             try:
                 await self.bot.get_partial_messageable(home).send(content, allowed_mentions=NO_MENTIONS)
             except discord.HTTPException as e:

@@ -12,6 +12,7 @@ re-exported here: `from bot.ui import texts` then `texts.X`.
 from __future__ import annotations
 
 from .channel import (
+    GAME_OVER_MARK,
     GAME_OVER_TITLE,
     PART_GAP,
     game_over,
@@ -135,6 +136,7 @@ __all__ = [
     "CHOOSE_BUTTON",
     "COMMANDS",
     "DEADLINE_CHOICES",
+    "GAME_OVER_MARK",
     "GAME_OVER_TITLE",
     "GROUP_ANY",
     "GROUP_DESCRIPTION",

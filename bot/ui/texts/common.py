@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from discord.utils import escape_markdown, escape_mentions
 
-from bot.rules import PHASE_NAMES, Game, cost_parts, plural
+from bot.rules import ENGLISH, PHASE_NAMES, Game, Speech, cost_parts, plural
 
 MAX_CONTENT = 2000  # Discord's limit for a message's text
 
@@ -39,13 +39,14 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
-def where_in_game(game: Game) -> str:
-    return round_and_phase(game.state.round, game.state.phase)
+def where_in_game(game: Game, tr: Speech = ENGLISH) -> str:
+    return round_and_phase(game.state.round, game.state.phase, tr)
 
 
-def round_and_phase(rnd: int, phase: int) -> str:
-    """`Round 3 · Provost` (after phase 7: `Game over`)."""
-    return f"Round {rnd} · {PHASE_NAMES.get(phase, 'Game over')}"
+def round_and_phase(rnd: int, phase: int, tr: Speech = ENGLISH) -> str:
+    """`Round 3 · Provost` (after phase 7: `Game over`), in `tr`'s language."""
+    where = tr.pgettext("phase", PHASE_NAMES[phase]) if phase in PHASE_NAMES else tr.gettext("Game over")
+    return tr.gettext("Round {round} · {phase}").format(round=rnd, phase=where)
 
 
 def cubes_text(cubes: Sequence[int]) -> str:
