@@ -19,7 +19,7 @@ from bot.rules import Event, EventKind
 from bot.ui.texts import dropped_note
 
 from .conftest import World
-from .sim import GAME_OVER, LOBBY_ID, Table
+from .sim import GAME_OVER, Table
 from .test_games import kind_lookup, uniform_pick
 
 # The modules whose texts are channel posts (what this test checks; other modules have theirs).
@@ -51,15 +51,24 @@ def english_fragments() -> set[str]:
 
 
 def posts(world: World) -> list[str]:
-    """Every text the channel showed of the game: each version of each public message (its
-    edits too), the table card aside (the lobby's own texts); a decision's prompt line aside
-    (the choosing's texts)."""
+    """Every text the bot sent to the channel for everyone to read: each post and each edit
+    (turn messages are deleted once answered: the requests still tell them), the table card
+    aside (the lobby's own texts) and a decision's prompt line (the choosing's texts)."""
     out = []
-    for m in world.fake.channel_messages(world.channel):
-        if m.ephemeral or any(LOBBY_ID.fullmatch(c) for c in m.custom_ids()):
+    for call in world.fake.requests():
+        body = call.json if isinstance(call.json, dict) else {}
+        if call.path.startswith("/interactions/"):
+            if body.get("type") not in (4, 7):
+                continue
+            body = body.get("data") or {}
+        elif not call.path.startswith(f"/channels/{world.channel.id}/messages"):
             continue
-        for text in [*(r.get("content") or "" for r in m.revisions), m.content]:
-            out.append("\n".join(line for line in text.split("\n") if not line.startswith("> ")))
+        text = body.get("content")
+        if call.method not in ("POST", "PATCH") or not text or int(body.get("flags") or 0) & 64:
+            continue
+        if text.startswith("🏰"):
+            continue
+        out.append("\n".join(line for line in text.split("\n") if not line.startswith("> ")))
     return out
 
 
@@ -78,6 +87,7 @@ async def test_a_whole_game_at_a_table_of_another_language(world: World, lang: s
         assert t.is_finished and stats.decisions > 50
     texts = posts(world)
     assert sum(text.startswith(f"📜 **{round_word} ") for text in texts) >= 12
+    assert sum("🎲" in text for text in texts) >= 20  # turn messages
     assert any(text.startswith(GAME_OVER) and "🏆" in text for text in texts)
     english = english_fragments()
     assert len(english) > 60
