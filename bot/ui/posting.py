@@ -100,7 +100,8 @@ class Publisher(RoundPosts, TurnPosts):
             self._swept.add(table.id)
             self._looked.add(table.id)
         tr = post_tr(table)
-        note = result.missed.text(texts.plain, tr) if result.missed else result.why or played_note(result, tr=tr) or None
+        why = tr.gettext(result.why) if result.why else ""  # PLAY_ON (bot.games.timers)
+        note = result.missed.text(texts.plain, tr) if result.missed else why or played_note(result, tr=tr) or None
         undone = texts.undone_public(tr, result.undone.name, result.undone.label) if result.undone else ""
 
         async def job() -> None:
