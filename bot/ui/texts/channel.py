@@ -139,8 +139,8 @@ SCORE_COLUMNS = (N_("Player"), N_("Game"), N_("Gold"), N_("Cubes"), N_("Deniers"
 
 def game_over(tr: Translation, result: GameResult) -> str:
     scores = result.scores
-    width = min(16, max(6, *(len(s.name) for s in scores)))
     cols = [tr(c) for c in SCORE_COLUMNS]
+    width = min(16, max(6, len(cols[0]), *(len(s.name) for s in scores)))
     widths = [width, *(max(4, len(c)) for c in cols[1:])]
     header = "  ".join(f"{c:<{w}}" if i == 0 else f"{c:>{w}}" for i, (c, w) in enumerate(zip(cols, widths, strict=True)))
     rows = [
