@@ -16,6 +16,8 @@ from bot.rules import Event, Game, new_game
 from bot.ui import texts
 from rendering.captions import summarise
 
+EN = translator("en")
+
 HOSTILE = ["**__~~||", "<@&1>", "@everyone", "`"]
 MARKDOWN = "*_~|`"
 MENTION = re.compile(r"@(everyone|here)|(?<!\\)<[@#][!&]?\d+>")
@@ -50,7 +52,7 @@ def test_turn_message_lines_escape_names() -> None:
     _, events = played()
     seen = set()
     for cut in range(1, len(events), 7):  # the lines since the last phase end, at many moments
-        for line in texts.just_happened(events[:cut], limit=50):
+        for line in texts.just_happened(EN, events[:cut], limit=50):
             assert_plain(line)
             seen |= {n for n in HOSTILE if shown(n) in line}
     assert seen == set(HOSTILE)
@@ -78,7 +80,7 @@ def test_phase_reports_escape_names_and_survive_storage() -> None:
         sections = [type(s).from_dict(json.loads(json.dumps(s.to_dict()))) for s in cut.sections]
         for secs in (cut.sections, sections):
             report = PhaseReport(table_id=1, channel_id=2, seq=start, sections=list(secs))
-            text = texts.report_message(report)
+            text = texts.report_message(EN, report)
             bullets = [line[2:] for line in text.splitlines() if line.startswith("• ")]
             for line in bullets:
                 assert_plain(line)
@@ -92,7 +94,7 @@ def test_choice_labels_are_escaped_where_posted() -> None:
     # a label naming another player's building ("…, `'s — 2 deniers") as the channel shows it
     for n in HOSTILE:
         label = f"Farm (road 9), {n}'s — 2 deniers"
-        for text in (texts.undone_public(HOSTILE[0], label), texts.chosen(label), texts.undone(label)):
+        for text in (texts.undone_public(EN, HOSTILE[0], label), texts.chosen(label), texts.undone(label)):
             assert shown(n) in text and not MENTION.search(text)
 
 

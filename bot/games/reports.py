@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.rules import EVENT_WORDS, PHASE_NAMES, Decision, Event, EventKind, State
+from bot.rules import ENGLISH, EVENT_WORDS, PHASE_NAMES, Decision, Event, EventKind, Speech, State
 
 log = logging.getLogger(__name__)
 
@@ -59,20 +59,31 @@ class PhaseSection:
 
     @property
     def name(self) -> str:
-        return PHASE_NAMES.get(self.phase, f"Phase {self.phase}")
+        return self.name_in(ENGLISH)
+
+    def name_in(self, tr: Speech) -> str:
+        if self.phase in PHASE_NAMES:
+            return tr.pgettext("phase", PHASE_NAMES[self.phase])
+        return tr.gettext("Phase {phase}").format(phase=self.phase)
 
     @property
     def heading(self) -> str:
-        return f"Round {self.round} · Phase {self.phase}: {self.name}"
+        return self.heading_in(ENGLISH)
+
+    def heading_in(self, tr: Speech) -> str:
+        return tr.gettext("Round {round} · Phase {phase}: {name}").format(
+            round=self.round, phase=self.phase, name=self.name_in(tr)
+        )
 
     @property
     def lines(self) -> list[str]:
         """What happened, one sentence per event."""
         return [e.text for e in self.events if e.kind not in QUIET]
 
-    def lines_with(self, name: Callable[[str], str]) -> list[str]:
-        """`lines` with every player name shown as `name(raw name)` (escaped for Discord)."""
-        return [e.text_with(name) for e in self.events if e.kind not in QUIET]
+    def lines_with(self, name: Callable[[str], str], tr: Speech = ENGLISH) -> list[str]:
+        """`lines` with every player name shown as `name(raw name)` (escaped for Discord), in
+        `tr`'s language."""
+        return [e.text_with(name, tr) for e in self.events if e.kind not in QUIET]
 
     @property
     def happened(self) -> bool:
@@ -132,35 +143,44 @@ class PhaseReport:
 
     @property
     def title(self) -> str:
+        return self.title_in(ENGLISH)
+
+    def title_in(self, tr: Speech) -> str:
         if not self.sections:
-            return "Game over" if self.game_over else "Report"
+            return tr.gettext("Game over") if self.game_over else tr.gettext("Report")
         first, last = self.sections[0], self.sections[-1]
         if len(self.sections) == 1:
-            title = last.heading
+            title = last.heading_in(tr)
         elif first.round == last.round:
-            title = f"Round {last.round} · Phases {first.phase}–{last.phase}"
+            title = tr.gettext("Round {round} · Phases {first}–{last}").format(
+                round=last.round, first=first.phase, last=last.phase
+            )
         else:
-            title = f"Round {first.round} phase {first.phase} – round {last.round} phase {last.phase}"
-        return f"{title} · game over" if self.game_over else title
+            title = tr.gettext("Round {round} phase {phase} – round {last_round} phase {last_phase}").format(
+                round=first.round, phase=first.phase, last_round=last.round, last_phase=last.phase
+            )
+        return tr.gettext("{title} · game over").format(title=title) if self.game_over else title
 
     @property
     def filename(self) -> str:
         """A stable file name for the image: the same report always gets the same name."""
         return f"s{self.seq:04d}-r{self.round:02d}-p{self.phase}.png"
 
-    def text(self, max_chars: int = 1900, name: Callable[[str], str] | None = None) -> str:
+    def text(
+        self, max_chars: int = 1900, name: Callable[[str], str] | None = None, tr: Speech = ENGLISH
+    ) -> str:
         """The report as Discord markdown, cut to `max_chars` with a note of what was left out;
         `name` shows each player name (the Discord layer passes its escaping: a name is never
-        markdown nor a mention)."""
+        markdown nor a mention); `tr` is the language (the table's)."""
         out: list[str] = []
         for s in self.sections:
-            lines = s.lines if name is None else s.lines_with(name)
+            lines = s.lines_with(name or str, tr)
             if not lines:
-                out.append(f"**{s.heading}**: nothing happened.")
+                out.append(tr.gettext("**{heading}**: nothing happened.").format(heading=s.heading_in(tr)))
                 continue
-            out.append(f"**{s.heading}**")
+            out.append(f"**{s.heading_in(tr)}**")
             out.extend(f"• {line}" for line in lines)
-        return _clip(out, max_chars)
+        return _clip(out, max_chars, tr)
 
     def to_json(self) -> str:
         return json.dumps(
@@ -185,14 +205,15 @@ class PhaseReport:
         )
 
 
-def _clip(lines: list[str], max_chars: int) -> str:
+def _clip(lines: list[str], max_chars: int, tr: Speech = ENGLISH) -> str:
     text = "\n".join(lines)
     if len(text) <= max_chars:
         return text
     kept: list[str] = []
     used = 0
     for i, line in enumerate(lines):
-        note = f"… and {len(lines) - i} more lines"
+        left = len(lines) - i
+        note = tr.ngettext("… and {n} more line", "… and {n} more lines", left).format(n=left)
         if used + len(line) + 1 + len(note) > max_chars:
             kept.append(note)
             break

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from bot.rules import Event
+from bot.rules import ENGLISH, Event, Speech
 from bot.store import AUTO, PLAYER, TAKEOVER
 
 from .reports import PhaseReport
@@ -22,18 +22,26 @@ class MissedDeadline(NamedTuple):
     missed: int  # deadlines missed in a row, this one included
     taken_over: bool  # the AI plays the seat from now on
 
-    def text(self, words: Callable[[str], str] = str) -> str:
-        """The sentence; `words` makes the name and the label safe where it is posted."""
+    def text(self, words: Callable[[str], str] = str, tr: Speech = ENGLISH) -> str:
+        """The sentence; `words` makes the name and the label safe where it is posted; `tr` is
+        the language (the table's)."""
         name, label = words(self.name), words(self.label)
-        text = f"{name} missed the deadline: the game played {label} for them."
+        text = tr.gettext("{player} missed the deadline: the game played {choice} for them.")
+        text = text.format(player=name, choice=label)
         if self.taken_over:
-            times = "the deadline" if self.missed == 1 else f"{self.missed} deadlines in a row"
-            text += (
-                f" {name} has missed {times}, so the AI plays their seat from now on,"
-                " until they take it back."
-            )
+            if self.missed == 1:
+                more = tr.gettext(
+                    "{player} has missed the deadline, so the AI plays their seat from now on, until they take it back."
+                )
+            else:
+                more = tr.ngettext(
+                    "{player} has missed {n} deadlines in a row, so the AI plays their seat from now on, until they take it back.",
+                    "{player} has missed {n} deadlines in a row, so the AI plays their seat from now on, until they take it back.",
+                    self.missed,
+                )
+            text += " " + more.format(player=name, n=self.missed)
         elif self.takeover_after is not None and self.missed == self.takeover_after - 1:
-            text += f" One more missed deadline and the AI takes over {name}'s seat."
+            text += " " + tr.gettext("One more missed deadline and the AI takes over {player}'s seat.").format(player=name)
         return text
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 
+from bot.i18n import N_
 from bot.store import ABANDONED, AUTO, REMINDER, StoreError, TimerRecord
 
 from .ai import absent_level, seeded_choice
@@ -25,7 +26,7 @@ from .turns import Turns
 
 log = logging.getLogger(__name__)
 
-PLAY_ON = "The game goes on: the AI seats play."
+PLAY_ON = str(N_("The game goes on: the AI seats play."))  # posted in the table's language (bot.ui.posting)
 DAY = 86_400.0
 LOBBY_EXPIRY = 7 * DAY  # an open table not started within this time closes itself (default)
 

@@ -15,6 +15,7 @@ from .obvious import Obvious, obvious_choice
 from .placing import bridge_price
 from .schema import state_from_json
 from .simulate import play_random
+from .speech import ENGLISH, Speech
 from .state import Options, Player, State
 from .tasks import build_codes, castle_section, kind_facts, lawyer_targets, trade_possible
 from .tiles import (
@@ -51,3 +52,4 @@ __all__ = [
     "trade_possible", "trade_text", "winners", "cost_parts", "cost_words", "cube_count", "cube_list", "plural",
 ]
 __all__ += ["BATCHES"]  # the castle batches (§2 phase 6): the chooser flags a castle worker without one
+__all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one

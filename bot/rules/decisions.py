@@ -8,6 +8,7 @@ from operator import itemgetter
 from typing import Any, NamedTuple
 
 from .eventwords import WORDS
+from .speech import ENGLISH, Speech
 
 
 class IllegalChoice(ValueError):
@@ -119,13 +120,14 @@ class Event(tuple):  # a record like a NamedTuple; the engine makes it with tupl
             return WORDS[self[6]](self[8].__getitem__, *self[7])
         return text
 
-    def text_with(self, name: Callable[[str], str]) -> str:
-        """The text with every player name shown as `name(raw name)` (an event with a fixed
-        text, made by a test or stored before events kept their words, is shown as it is)."""
+    def text_with(self, name: Callable[[str], str], tr: Speech = ENGLISH) -> str:
+        """The text with every player name shown as `name(raw name)`, in `tr`'s language (an
+        event with a fixed text, made by a test or stored before events kept their words, is
+        shown as it is)."""
         text: str | None = self[1]
         if text is None:
             names: tuple[str, ...] = self[8]
-            return WORDS[self[6]](lambda seat: name(names[seat]), *self[7])
+            return WORDS[self[6]](lambda seat: name(names[seat]), *self[7], tr=tr)
         return text
 
     def __repr__(self) -> str:

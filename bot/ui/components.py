@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, cast
 import discord
 
 from . import ids, replies, texts
+from .lang import reply_tr
 
 if TYPE_CHECKING:
     from .app import CaylusBot
@@ -201,7 +202,7 @@ class OlderItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.OLDER
         return cls(item)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await replies.say(interaction, texts.older_button())
+        await replies.say(interaction, texts.older_button(reply_tr(interaction, None)))
 
 
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, OpenButton, LobbyButton, UndoButton, BoardButton, OlderItem)

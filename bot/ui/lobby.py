@@ -255,7 +255,7 @@ class Lobby:
         if home is not None and table.game is not None:
             scores = final_scores(table.game.state)
             result = GameResult(scores, winners(scores), list(table.seats))
-            content = texts.thread_result(post_tr(table), texts.game_over(result), table.channel_id)
+            content = texts.thread_result(post_tr(table), texts.game_over(post_tr(table), result), table.channel_id)
             try:
                 await self.bot.get_partial_messageable(home).send(content, allowed_mentions=NO_MENTIONS)
             except discord.HTTPException as e:

@@ -21,7 +21,7 @@ import discord
 
 from bot.games import ActResult, Refusal, Table
 from bot.games import orders as o
-from bot.rules import FAVOUR_LINES, TILES, Decision, Game
+from bot.rules import ENGLISH, FAVOUR_LINES, TILES, Decision, Game, Speech
 
 from . import ids, replies
 from .components import host, static_view
@@ -224,14 +224,14 @@ async def change(
     await show(bot, interaction, channel_id, orders, note=played_note(result, standing=True) or words.SAVED, queue_select=queue_select)
 
 
-def played_note(result: ActResult | None, *, standing: bool = False) -> str:
+def played_note(result: ActResult | None, *, standing: bool = False, tr: Speech = ENGLISH) -> str:
     """The line saying which moves a queue or a declaration played (with `standing`, also
     those of standing orders: the player's own reply); "" when there were none."""
     if result is None or not result.moves:
         return ""
     sources = (o.QUEUE, o.DECLARED, o.ORDER) if standing else (o.QUEUE, o.DECLARED)
     mine = [m for m in result.moves if m.actor in sources]
-    return words.queued_note([(m.actor, m.name, m.label) for m in mine]) if mine else ""
+    return words.queued_note([(m.actor, m.name, m.label) for m in mine], tr) if mine else ""
 
 
 async def show(

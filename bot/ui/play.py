@@ -38,6 +38,7 @@ from bot.rules import kind_facts
 
 from . import labels, replies, texts
 from .chooser import chooser_view
+from .lang import reply_tr
 
 if TYPE_CHECKING:
     from .app import CaylusBot
@@ -82,7 +83,7 @@ async def table_of_click(bot: CaylusBot, interaction: discord.Interaction[Any], 
         await replies.say(interaction, texts.table_gone())
         return None
     if table.channel_id != interaction.channel_id:
-        await replies.say(interaction, texts.other_channel())
+        await replies.say(interaction, texts.other_channel(reply_tr(interaction, table)))
         return None
     bot.publisher.seen(interaction)
     return table

@@ -37,6 +37,7 @@ import discord
 from bot.games import ActResult, Manager, Pending, PhaseReport, Table
 
 from . import replies, texts
+from .lang import post_tr
 from .orders import played_note
 from .roundpost import RoundPost, RoundPosts
 from .sending import RETRY_DELAYS, ChannelDown, Sender, Undeliverable
@@ -98,8 +99,10 @@ class Publisher(RoundPosts, TurnPosts):
         if result.opening:  # no turn message nor round message of a new game can be there yet
             self._swept.add(table.id)
             self._looked.add(table.id)
-        note = result.missed.text(texts.plain) if result.missed else result.why or played_note(result) or None
-        undone = texts.undone_public(result.undone.name, result.undone.label) if result.undone else ""
+        tr = post_tr(table)
+        why = tr.gettext(result.why) if result.why else ""  # PLAY_ON (bot.games.timers)
+        note = result.missed.text(texts.plain, tr) if result.missed else why or played_note(result, tr=tr) or None
+        undone = texts.undone_public(tr, result.undone.name, result.undone.label) if result.undone else ""
 
         async def job() -> None:
             if note:
@@ -110,7 +113,7 @@ class Publisher(RoundPosts, TurnPosts):
                 if answer is not None:
                     await answer.deferred()  # nothing answered it: acknowledged silently
             for seat in result.takeovers:
-                await self._line(table.channel_id, texts.taken_over(table, seat.name))
+                await self._line(table.channel_id, texts.taken_over(tr, table, seat.name))
 
         return self._enqueue(table.channel_id, job)
 

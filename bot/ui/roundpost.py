@@ -24,9 +24,11 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.games import GameResult, Manager, PhaseReport, Seat, Table
+from bot.i18n import Translation
 from bot.rules import State, final_scores, winners
 
 from . import texts
+from .lang import post_tr
 from .sending import ChannelDown, Gone, Sender, Undeliverable
 
 log = logging.getLogger(__name__)
@@ -107,7 +109,7 @@ class RoundPosts:
                 humans = [discord.Object(s.user_id) for s in result.seats if s.user_id and not s.is_ai]
                 await self._out.send(
                     report.channel_id,
-                    texts.game_over(result),
+                    texts.game_over(post_tr(table), result),
                     mentions=discord.AllowedMentions(users=humans, everyone=False, roles=False),
                 )
         except Undeliverable as e:
@@ -127,19 +129,24 @@ class RoundPosts:
             log.warning("table %d: report %d posted but not acknowledged", report.table_id, report.seq, exc_info=True)
         return True
 
+    def _tr(self, report: PhaseReport) -> Translation:
+        """The language of `report`'s table (its channel posts)."""
+        return post_tr(self.manager.table_by_id(report.table_id))
+
     async def _show_report(self, report: PhaseReport) -> None:
         """Edit the report into its round's message, or post the round message."""
-        part = texts.round_part(report)
+        tr = self._tr(report)
+        part = texts.round_part(tr, report)
         png = await report.drawn()
         board = board_key(report.state) if png is not None else None
         post = self._rounds.get(report.table_id) or await self._adopt(report)
         if post is not None and post.round < report.round:
             report = await self._close_round(post, report)
-            part = texts.round_part(report)
+            part = texts.round_part(tr, report)
         parts: dict[float, str] = {report.seq: part}
         if post is not None and post.round == report.round:
             parts = {**post.parts, report.seq: part}
-            content = texts.round_message(post.round, [parts[k] for k in sorted(parts)])
+            content = texts.round_message(tr, post.round, [parts[k] for k in sorted(parts)])
             newer = report.seq > post.board_seq
             changed = png is not None and newer and (board is None or board != post.board)
             try:
@@ -155,9 +162,9 @@ class RoundPosts:
                     post.board, post.board_seq = board, report.seq
                 return
         elif post is not None and report.round < post.round:  # late: a post of its own
-            await self._out.send(report.channel_id, texts.report_message(report), png=png, filename=report.filename)
+            await self._out.send(report.channel_id, texts.report_message(tr, report), png=png, filename=report.filename)
             return
-        content = texts.round_message(report.round, [parts[k] for k in sorted(parts)])
+        content = texts.round_message(tr, report.round, [parts[k] for k in sorted(parts)])
         message = await self._out.send(report.channel_id, content, png=png, filename=report.filename)
         self._rounds[report.table_id] = RoundPost(
             report.channel_id, message.id, report.round, parts, board, report.seq if png is not None else -1
@@ -167,14 +174,15 @@ class RoundPosts:
         """A report that ends the round of `post` and starts a later one (the last phases of a
         round run on into the next one's income): its phases of that round go into the round's
         message (text only: its board is the next round's); the rest is returned."""
+        tr = self._tr(report)
         ending = [s for s in report.sections if s.round == post.round]
         if not ending:
             return report
         rest = dataclasses.replace(report, sections=[s for s in report.sections if s.round != post.round])
-        part = texts.round_part(dataclasses.replace(report, sections=ending, game_over=False, image=None))
+        part = texts.round_part(tr, dataclasses.replace(report, sections=ending, game_over=False, image=None))
         parts = {**post.parts, report.seq - 0.5: part}
         try:
-            content = texts.round_message(post.round, [parts[k] for k in sorted(parts)])
+            content = texts.round_message(tr, post.round, [parts[k] for k in sorted(parts)])
             await self._out.replace(post.channel_id, post.message_id, content)
         except Gone:
             return report  # told in the next round's message
@@ -189,13 +197,13 @@ class RoundPosts:
             return None
         self._looked.add(report.table_id)
         me = self.client.user
-        title = texts.round_title(report.round)
+        title = texts.round_title(self._tr(report), report.round)
         channel = self.client.get_partial_messageable(report.channel_id)
         try:
             async for message in channel.history(limit=ROUND_DEPTH):
                 if me is None or message.author.id != me.id:
                     continue
-                if message.content.startswith(texts.GAME_OVER_TITLE):
+                if message.content.startswith(texts.GAME_OVER_MARK):
                     break  # an earlier game's end
                 if message.content.split(texts.PART_GAP, 1)[0] == title:
                     seq = image_seq(message)

@@ -26,6 +26,7 @@ from bot.rules import Event
 from . import ids, replies, texts
 from .chooser import turn_view
 from .components import static_view
+from .lang import post_tr
 from .sending import NO_MENTIONS, ChannelDown, Sender, Undeliverable
 
 log = logging.getLogger(__name__)
@@ -105,7 +106,7 @@ class TurnPosts:
         return turn_view(table.id, current.number, current.decision, table.game, undo_seq=undo_seq)
 
     def _content(self, table: Table, current: Pending, lines: Sequence[str], here: bool, **kw: bool) -> str:
-        return texts.turn_message(table, current, lines, choices_here=here, **kw)
+        return texts.turn_message(post_tr(table), table, current, lines, choices_here=here, **kw)
 
     async def _update_turn(
         self,
@@ -148,7 +149,7 @@ class TurnPosts:
         prev = self._turns.get(table.id)
         if prev is not None and prev.number == current.number and not reminder:
             return None  # already shown
-        happened = ([note] if note else []) + texts.just_happened(events, HAPPENED_LINES)
+        happened = ([note] if note else []) + texts.just_happened(post_tr(table), events, HAPPENED_LINES)
         latest = prev is not None and self._latest.get(table.channel_id) == prev.message_id
         lines = (prev.lines + happened)[-HAPPENED_LINES:] if prev is not None and latest else happened
         if prev is not None and prev.number == current.number:
@@ -211,7 +212,7 @@ class TurnPosts:
         )
         if prev is not None and note and prev.user_id != current.user_id:
             # an undo took its decision back before its player answered: no ghost ping
-            await self._edit(prev, texts.clip(texts.taken_back_turn(note, prev.name)), static_view())
+            await self._edit(prev, texts.clip(texts.taken_back_turn(post_tr(table), note, prev.name)), static_view())
         elif prev is not None:
             await self._delete(prev)
         elif table.id not in self._swept:
@@ -278,7 +279,7 @@ class TurnPosts:
             return
         view, here = self._view(table, current, None)
         content = self._content(table, current, prev.lines if prev.number == current.number else [], here)
-        note = texts.cannot_post_note(self._out.missing(channel_id))
+        note = texts.cannot_post_note(post_tr(table), self._out.missing(channel_id))
         await self._edit(prev, texts.clip(f"{content}\n\n{note}"), view)
         if prev.number != current.number:
             self._stale.add(table.id)  # its ping is still owed

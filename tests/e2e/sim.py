@@ -26,7 +26,7 @@ OPEN_ID = re.compile(r"cy:(?P<table>\d+):(?P<seq>\d+):open")
 CHOICE_ID = re.compile(r"cy:(?P<table>\d+):(?P<seq>\d+):(?P<code>(?!open$)[^:]+)")
 SELECT_ID = re.compile(r"cys:(?P<table>\d+):(?P<seq>\d+):(?P<group>\d+)")
 LOBBY_ID = re.compile(r"cyl:(?P<table>\d+):(?P<action>\w+)")
-GAME_OVER = "🏁 **Game over**"
+GAME_OVER = "🏁 "  # the final scores post, in every language (bot.ui.texts.GAME_OVER_MARK)
 
 
 @dataclass(frozen=True)

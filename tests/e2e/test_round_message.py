@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from bot.i18n import translator
 from bot.rules import new_game
 from bot.ui.roundpost import board_key
 from bot.ui.texts import MAX_CONTENT, round_message
@@ -30,10 +31,10 @@ def test_board_key_ignores_where_the_game_stands_in_its_flow() -> None:
 
 def test_a_long_round_keeps_its_newest_reports_within_discords_limit() -> None:
     parts = [f"**Round 2 · Phase {i}**\n" + "• something happened\n" * 60 for i in range(1, 8)]
-    text = round_message(2, parts)
+    text = round_message(translator("en"), 2, parts)
     assert len(text) <= MAX_CONTENT
     assert text.startswith("📜 **Round 2**") and "Phase 7" in text and "Phase 1" not in text
-    assert "earlier report(s) of this round" in text
+    assert "earlier reports of this round" in text
 
 
 async def test_one_message_per_round_edited_after_every_phase(world: World) -> None:

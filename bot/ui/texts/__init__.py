@@ -12,8 +12,10 @@ re-exported here: `from bot.ui import texts` then `texts.X`.
 from __future__ import annotations
 
 from .channel import (
+    GAME_OVER_MARK,
     GAME_OVER_TITLE,
     PART_GAP,
+    dropped_note,
     game_over,
     just_happened,
     report_message,
@@ -140,6 +142,7 @@ __all__ = [
     "CHOOSE_BUTTON",
     "COMMANDS",
     "DEADLINE_CHOICES",
+    "GAME_OVER_MARK",
     "GAME_OVER_TITLE",
     "GROUP_ANY",
     "GROUP_DESCRIPTION",
@@ -207,6 +210,7 @@ __all__ = [
     "round_part",
     "round_parts",
     "round_title",
+    "dropped_note",
     "taken_back_turn",
     "round_and_phase",
     "rules_not_found",

@@ -1,26 +1,32 @@
-"""Channel posts: turn messages, reminders, phase reports, take-overs, take-backs, the end."""
+"""Channel posts: turn messages, reminders, phase reports, take-overs, take-backs, the end.
+
+Every function takes the table's language first (`bot.ui.lang.post_tr(table)`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
 from bot.games import GameResult, Pending, PhaseReport, Table
+from bot.i18n import N_, Translation
 from bot.rules import Event, EventKind
 
 from .common import MAX_CONTENT, clip, mention, name, plain, timestamp, where_in_game
 
 
-def undone_public(player: str, label: str) -> str:
-    return f"↩️ **{name(player)}** took back their last choice ({plain(label)})."
+def undone_public(tr: Translation, player: str, label: str) -> str:
+    return tr.gettext("↩️ **{player}** took back their last choice ({choice}).").format(
+        player=name(player), choice=plain(label)
+    )
 
 
-def taken_back_turn(note: str, pinged: str) -> str:
+def taken_back_turn(tr: Translation, note: str, pinged: str) -> str:
     """A turn message whose decision an undo took back: kept (it pinged someone; deleting it
     would leave a ghost ping), its buttons gone."""
-    return f"{note}\nNot your turn after all, **{name(pinged)}**: the game waits on them again."
+    more = tr.gettext("Not your turn after all, **{player}**: the game waits on them again.")
+    return f"{note}\n{more.format(player=name(pinged))}"
 
 
-def just_happened(events: Iterable[Event], limit: int = 8) -> list[str]:
+def just_happened(tr: Translation, events: Iterable[Event], limit: int = 8) -> list[str]:
     """The lines of what happened since the last phase end (older ones are in the reports),
     player names escaped."""
     lines: list[Event] = []
@@ -29,10 +35,11 @@ def just_happened(events: Iterable[Event], limit: int = 8) -> list[str]:
             lines = []
         else:
             lines.append(e)
-    return [e.text_with(name) for e in lines[-limit:]]
+    return [e.text_with(name, tr) for e in lines[-limit:]]
 
 
 def turn_message(
+    tr: Translation,
     table: Table,
     pending: Pending,
     happened: Sequence[str],
@@ -43,64 +50,78 @@ def turn_message(
     game = table.game
     assert game is not None and pending.user_id is not None
     lines = [f"• {line}" for line in happened]
+    who = mention(pending.user_id)
     if reminder:
-        lines.append(f"⏰ {mention(pending.user_id)}, a reminder: the game waits for you.")
+        lines.append(tr.gettext("⏰ {player}, a reminder: the game waits for you.").format(player=who))
     else:
-        lines.append(f"🎲 **{where_in_game(game)}** — {mention(pending.user_id)}, your turn.")
+        lines.append(
+            tr.gettext("🎲 **{where}** — {player}, your turn.").format(where=where_in_game(game, tr), player=who)
+        )
     lines.append(f"> {pending.decision.prompt}")
     if choices_here:
-        lines.append(f"-# Everyone sees the choices; only {name(pending.name)} can pick one.")
+        lines.append(
+            "-# " + tr.gettext("Everyone sees the choices; only {player} can pick one.").format(player=name(pending.name))
+        )
     deadline = pending.deadline_at
     if deadline:
         lines.append(
-            f"Decide {timestamp(deadline)} ({timestamp(deadline, 'f')}); after that the game "
-            "chooses for you."
+            tr.gettext("Decide {when} ({date}); after that the game chooses for you.").format(
+                when=timestamp(deadline), date=timestamp(deadline, "f")
+            )
         )
     return clip("\n".join(lines))
 
 
-def taken_over(table: Table, seat_name: str) -> str:
-    return (
-        f"🤖 **{name(seat_name)}** missed too many deadlines: the AI plays that seat for now. "
+def taken_over(tr: Translation, table: Table, seat_name: str) -> str:
+    return tr.gettext(
+        "🤖 **{player}** missed too many deadlines: the AI plays that seat for now. "
         "Its player gets it back with `/caylus takeback`."
-    )
+    ).format(player=name(seat_name))
 
 
-def report_message(report: PhaseReport) -> str:
-    return report.text(MAX_CONTENT - 10, name=name)
+def report_message(tr: Translation, report: PhaseReport) -> str:
+    return report.text(MAX_CONTENT - 10, name=name, tr=tr)
 
 
 ROUND_PART = MAX_CONTENT - 200  # one report's share at most: room for the title and a note
 
 
-def round_part(report: PhaseReport) -> str:
+def round_part(tr: Translation, report: PhaseReport) -> str:
     """One report's text inside a round message."""
-    return report.text(ROUND_PART, name=name)
+    return report.text(ROUND_PART, name=name, tr=tr)
 
 
 PART_GAP = "\n\n"  # between the reports of a round message (a report has no empty line)
-DROPPED_NOTE = "-# {dropped} earlier report(s) of this round: see `/caylus log`."
+DROPPED_MARK = "-# "  # a dropped-reports note starts so; no report line does (they start with ** or •)
 
 
-def round_title(rnd: int) -> str:
-    return f"📜 **Round {rnd}**"
+def dropped_note(tr: Translation, dropped: int) -> str:
+    return DROPPED_MARK + tr.ngettext(
+        "{n} earlier report of this round: see `/caylus log`.",
+        "{n} earlier reports of this round: see `/caylus log`.",
+        dropped,
+    ).format(n=dropped)
+
+
+def round_title(tr: Translation, rnd: int) -> str:
+    return "📜 " + tr.gettext("**Round {round}**").format(round=rnd)
 
 
 def round_parts(content: str) -> list[str]:
     """The reports a round message shows (read back after a restart)."""
     parts = content.split(PART_GAP)[1:]
-    return [p for p in parts if not p.startswith(DROPPED_NOTE.split("{", 1)[0])]
+    return [p for p in parts if not p.startswith(DROPPED_MARK)]
 
 
-def round_message(rnd: int, parts: Sequence[str]) -> str:
+def round_message(tr: Translation, rnd: int, parts: Sequence[str]) -> str:
     """The round's lasting message: its phase reports so far, oldest first; older ones are left
     out (with a note) when all of them would not fit in Discord's 2,000 characters."""
-    title = round_title(rnd)
+    title = round_title(tr, rnd)
     kept = list(parts)
     dropped = 0
 
     def text() -> str:
-        note = [DROPPED_NOTE.format(dropped=dropped)] if dropped else []
+        note = [dropped_note(tr, dropped)] if dropped else []
         return PART_GAP.join([title, *note, *kept])
 
     while len(kept) > 1 and len(text()) > MAX_CONTENT:
@@ -109,35 +130,49 @@ def round_message(rnd: int, parts: Sequence[str]) -> str:
     return clip(text())
 
 
-GAME_OVER_TITLE = "🏁 **Game over**"
+GAME_OVER_MARK = "🏁 "  # the final scores post starts so, in every language
+GAME_OVER_TITLE = N_("**Game over**")
+
+# The columns of the final scores table (kept short: they line up in a code block).
+SCORE_COLUMNS = (N_("Player"), N_("Game"), N_("Gold"), N_("Cubes"), N_("Deniers"), N_("Total"))
 
 
-def game_over(result: GameResult) -> str:
+def game_over(tr: Translation, result: GameResult) -> str:
     scores = result.scores
-    width = min(16, max(6, *(len(s.name) for s in scores)))
-    header = f"{'Player':<{width}}  Game  Gold  Cubes  Deniers  Total"
+    cols = [tr(c) for c in SCORE_COLUMNS]
+    width = min(16, max(6, len(cols[0]), *(len(s.name) for s in scores)))
+    widths = [width, *(max(4, len(c)) for c in cols[1:])]
+    header = "  ".join(f"{c:<{w}}" if i == 0 else f"{c:>{w}}" for i, (c, w) in enumerate(zip(cols, widths, strict=True)))
     rows = [
-        f"{s.name[:width].replace('`', chr(39)):<{width}}  {s.pp_play:>4}  {s.gold_pp:>4}  {s.cubes_pp:>5}  "
-        f"{s.deniers_pp:>7}  {s.total:>5}"
+        "  ".join(
+            [f"{s.name[:width].replace('`', chr(39)):<{width}}"]
+            + [f"{v:>{w}}" for v, w in zip((s.pp_play, s.gold_pp, s.cubes_pp, s.deniers_pp, s.total), widths[1:], strict=True)]
+        )
         for s in sorted(scores, key=lambda s: -s.total)
     ]
     best = max(s.total for s in scores)
     winners = [name(n) for n in result.winner_names]
     if len(winners) == 1:
-        verdict = f"🏆 **{winners[0]}** wins with {best} PP."
+        verdict = tr.gettext("🏆 **{player}** wins with {n} PP.").format(player=winners[0], n=best)
     else:
-        verdict = f"🏆 Shared victory: **{' and '.join(winners)}**, {best} PP each."
+        verdict = tr.gettext("🏆 Shared victory: **{players}**, {n} PP each.").format(
+            players=tr.gettext(" and ").join(winners), n=best
+        )
     humans = [mention(s.user_id) for s in result.seats if s.user_id is not None and not s.is_ai]
     lines = [
-        f"{GAME_OVER_TITLE} — the Towers are scored.",
+        GAME_OVER_MARK + tr.gettext("{title} — the Towers are scored.").format(title=tr(GAME_OVER_TITLE)),
         verdict,
         "```",
         header,
         *rows,
         "```",
-        "Game: PP earned during the game · Gold: 3 PP per gold · Cubes: 1 PP per 3 other cubes · "
-        "Deniers: 1 PP per 4 deniers.",
+        tr.gettext(
+            "Game: PP earned during the game · Gold: 3 PP per gold · Cubes: 1 PP per 3 other cubes · "
+            "Deniers: 1 PP per 4 deniers."
+        ),
     ]
     if humans:
-        lines.append(f"Well played, {', '.join(humans)}! Start another table with `/caylus new`.")
+        lines.append(
+            tr.gettext("Well played, {players}! Start another table with `/caylus new`.").format(players=", ".join(humans))
+        )
     return clip("\n".join(lines))

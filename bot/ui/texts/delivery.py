@@ -5,23 +5,25 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import Translation
 
-def other_channel() -> str:
-    return (
+
+def other_channel(tr: Translation) -> str:
+    return tr.gettext(
         "That button belongs to a table in another channel; it does nothing here. "
         "Use the buttons in the table's own channel."
     )
 
 
-def older_button() -> str:
-    return "This button is from an older version of the bot. Use `/caylus status` to see the game now."
+def older_button(tr: Translation) -> str:
+    return tr.gettext("This button is from an older version of the bot. Use `/caylus status` to see the game now.")
 
 
-def cannot_post_note(names: Sequence[str]) -> str:
+def cannot_post_note(tr: Translation, names: Sequence[str]) -> str:
     """Added to the table's turn message when the bot gave up posting in its channel."""
-    listed = ", ".join(f"**{n}**" for n in names) if names else "the permissions it needs"
-    return (
-        f"⚠️ I can no longer post in this channel (missing {listed}); the game waits. "
+    listed = ", ".join(f"**{n}**" for n in names) if names else tr.gettext("the permissions it needs")
+    return tr.gettext(
+        "⚠️ I can no longer post in this channel (missing {permissions}); the game waits. "
         "Once a moderator gives them back, press a button or use a `/caylus` command here "
         "and the game goes on."
-    )
+    ).format(permissions=listed)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.rules import CUBE_NAMES, CUBES, SPECIAL_NAMES, TILES, Game, cube_count
+from bot.rules import CUBE_NAMES, CUBES, ENGLISH, SPECIAL_NAMES, TILES, Game, Speech, cube_count
 
 from .common import name, plain
 
@@ -132,12 +132,18 @@ def always_text(prompt: str) -> str:
     return f"Make it a standing order? ({plain(prompt)})"
 
 
-def queued_note(moves: Sequence[tuple[str, str, str]]) -> str:
-    """The channel's line for moves played from a queue or a declaration: (source, player, label)."""
+def queued_note(moves: Sequence[tuple[str, str, str]], tr: Speech = ENGLISH) -> str:
+    """The channel's line for moves played from a queue or a declaration: (source, player, label),
+    in the table's language `tr`."""
     parts = []
     for source, player, label in moves:
-        how = {"queue": "queued", "declared": "declared ahead"}.get(source, "standing order")
-        parts.append(f"{name(player)}: {plain(label)} ({how})")
+        if source == "queue":
+            text = tr.gettext("{player}: {choice} (queued)")
+        elif source == "declared":
+            text = tr.gettext("{player}: {choice} (declared ahead)")
+        else:
+            text = tr.gettext("{player}: {choice} (standing order)")
+        parts.append(text.format(player=name(player), choice=plain(label)))
     return "📋 " + "; ".join(parts) + "."
 
 
