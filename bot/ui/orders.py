@@ -21,6 +21,7 @@ import discord
 
 from bot.games import ActResult, Refusal, Table
 from bot.games import orders as o
+from bot.i18n import Translation, translator
 from bot.rules import FAVOUR_LINES, TILES, Decision, Game
 
 from . import ids, replies
@@ -29,6 +30,8 @@ from .texts import orders as words
 
 if TYPE_CHECKING:
     from .app import CaylusBot
+
+ENGLISH = translator("en")
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -192,20 +195,22 @@ def orders_view(table: Table, orders: o.SeatOrders, *, queue_select: bool = Fals
     return static_view(*items)
 
 
-def chooser_items(table_id: int, decision: Decision | None, game: Game | None, row: int) -> list[discord.ui.Item[Any]]:
+def chooser_items(
+    table_id: int, decision: Decision | None, game: Game | None, row: int, tr: Translation = ENGLISH
+) -> list[discord.ui.Item[Any]]:
     """The chooser's buttons for orders (called by bot.ui.chooser): Queue… for a placement,
     Always… where the decision can become a standing order, Orders… otherwise."""
     if decision is not None and decision.kind == "place":
-        return [queue_button(table_id, row=row)]
+        return [queue_button(table_id, row=row, tr=tr)]
     if decision is not None and game is not None and always_choices(game, decision):
-        return [OrdersButton(table_id, "always", label=words.ALWAYS_BUTTON, row=row)]
-    return [OrdersButton(table_id, "show", label=words.ORDERS_BUTTON, row=row)]
+        return [OrdersButton(table_id, "always", label=tr(words.ALWAYS_BUTTON), row=row)]
+    return [OrdersButton(table_id, "show", label=tr(words.ORDERS_BUTTON), row=row)]
 
 
-def queue_button(table_id: int, *, row: int | None = None) -> discord.ui.Item[Any]:
+def queue_button(table_id: int, *, row: int | None = None, tr: Translation = ENGLISH) -> discord.ui.Item[Any]:
     """A Queue… button for any message of the table (e.g. the turn message, for the players not
     on turn): it shows the presser their own queue, privately, with the select to add to it."""
-    return OrdersButton(table_id, "queue", label=words.QUEUE_BUTTON, row=row)
+    return OrdersButton(table_id, "queue", label=tr(words.QUEUE_BUTTON), row=row)
 
 
 # ----- the flows ---------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.i18n import N_
 from bot.rules import CUBE_NAMES, CUBES, SPECIAL_NAMES, TILES, Game, cube_count
 
 from .common import name, plain
@@ -42,9 +43,9 @@ PROVOST_WORDS = {
     "cuts": "ask me only where a move would cut (or save) someone's worker on the road; otherwise leave it",
 }
 
-ORDERS_BUTTON = "Orders…"
-QUEUE_BUTTON = "Queue…"
-ALWAYS_BUTTON = "Always…"
+ORDERS_BUTTON = N_("Orders…")
+QUEUE_BUTTON = N_("Queue…")
+ALWAYS_BUTTON = N_("Always…")
 CLEAR_QUEUE = "Clear the queue"
 ADD_TO_QUEUE = "Add a placement to your queue"
 PASS_ENTRY = "Pass"
