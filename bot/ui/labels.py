@@ -80,6 +80,8 @@ def describe(
         fixed = _fixed(tr, game, kind, choice, seat)
         if fixed is not None:
             return Label(fixed)
+    if tr is not ENGLISH and kind_facts(kind).group not in ("place", "provost"):
+        return Label(words.phrase(tr, head), tuple(words.amounts(tr, d) for d in details))
     if game is None:
         return Label(head, tuple(details))
     if seat is None:
@@ -87,7 +89,7 @@ def describe(
         seat = pending.player if pending is not None else -1
     group = kind_facts(kind).group
     if group == "provost":
-        return Label(provost_head(game, choice.code, seat, tr), tuple(details))
+        return Label(provost_head(game, choice.code, seat, tr), tuple(words.amounts(tr, d) for d in details))
     if group == "place":
         space = _space(choice.code)
         owner = game.state.road_owner[space] if space else -1

@@ -3,7 +3,8 @@ choice is refused. Every function takes the reader's `tr` first (bot/i18n)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 
 from bot.i18n import N_, Translation
 from bot.i18n import words as glossary
@@ -150,3 +151,135 @@ def round_phase(tr: Translation, game: Game) -> str:
     phase = game.state.phase
     name = glossary.phase(tr, PHASE_NAMES[phase]) if phase in PHASE_NAMES else tr.gettext("Game over")
     return tr.gettext("Round {round} · {phase}").format(round=game.state.round, phase=name)
+
+
+# ----- the other labels of the rules, read back from their English (bot/rules `label`) ---------
+
+_CUBE = r"food|wood|stone|cloth|gold"
+_AMOUNT = re.compile(
+    rf"(\d+) (deniers?|PP|favours?|{_CUBE}|any cubes?|cubes of food, wood, stone or cloth|cubes)\b"
+)
+_BARE_CUBE = re.compile(rf"\b({_CUBE})\b")
+_ON_ROAD = re.compile(r"^(.+) \(road (\d+)\)$")
+_COUNTED = {"deniers": "denier", "favour": "royal favour", "favours": "royal favour"}
+
+
+def _amount(tr: Translation, m: re.Match[str]) -> str:
+    n, unit = int(m.group(1)), m.group(2)
+    unit = _COUNTED.get(unit, unit)
+    if unit in glossary.COUNTS:
+        return glossary.count(tr, unit, n)
+    if unit.startswith("any cube"):
+        return tr.ngettext("{n} any cube", "{n} any cubes", n).format(n=n)
+    return tr.ngettext("{n} cube of food, wood, stone or cloth", "{n} cubes of food, wood, stone or cloth", n).format(
+        n=n
+    )
+
+
+def amounts(tr: Translation, text: str) -> str:
+    """The counted words of a rules' text (`2 food + 1 cloth → 3 PP + 1 favour`, `free`) in
+    `tr`'s words; the arrows, signs and numbers stay."""
+    if text == "free":
+        return tr.pgettext("cost", "free")
+    parts = []
+    last = 0
+    for m in _AMOUNT.finditer(text):
+        parts.append(_BARE_CUBE.sub(lambda c: glossary.resource(tr, c.group(1)), text[last : m.start()]))
+        parts.append(_amount(tr, m))
+        last = m.end()
+    parts.append(_BARE_CUBE.sub(lambda c: glossary.resource(tr, c.group(1)), text[last:]))
+    return "".join(parts)
+
+
+def building_phrase(tr: Translation, text: str) -> str:
+    """`Farm (road 8)` or `Farm` in `tr`'s words."""
+    m = _ON_ROAD.match(text)
+    if m:
+        return on_road(tr, glossary.building(tr, m.group(1)), int(m.group(2)))
+    return glossary.building(tr, text)
+
+
+FAVOUR_WHAT = {
+    w.msgid: w
+    for w in (
+        N_("1 food, 1 wood or 1 stone"),
+        N_("up to 1 cloth"),
+        N_("up to: 1 cube → 2 cubes"),
+        N_("up to 1 gold"),
+        N_("nothing"),
+        N_("wood building, 1 wood less"),
+        N_("up to a stone building, 1 stone less"),
+        N_("up to a residence for 1 cloth"),
+        N_("up to a prestige building"),
+        N_("Stay in the Inn"),
+        N_("Take the worker back"),
+        N_("Pay 1 denier + 1 cloth: royal favour"),
+        N_("Buy nothing"),
+        N_("Buy no more"),
+    )
+}
+
+
+def _favour(tr: Translation, m: re.Match[str]) -> str:
+    what = m.group("what")
+    if what in FAVOUR_WHAT:
+        what = tr(FAVOUR_WHAT[what])
+    else:
+        what = amounts(tr, what)
+    return tr.gettext("{line} (column {column}): {what}").format(
+        line=glossary.favour_track(tr, m.group("line").lower()).capitalize(), column=m.group("column"), what=what
+    )
+
+
+_TEMPLATES: tuple[tuple[re.Pattern[str], Callable[[Translation, re.Match[str]], str]], ...] = (
+    (
+        re.compile(r"^(?P<line>Prestige|Deniers|Resources|Buildings) \(column (?P<column>\d)\): (?P<what>.+)$"),
+        _favour,
+    ),
+    (
+        re.compile(r"^Sell (?P<what>.+) → (?P<gain>.+)$"),
+        lambda tr, m: tr.gettext("Sell {cubes} → {gain}").format(
+            cubes=amounts(tr, m["what"]), gain=amounts(tr, m["gain"])
+        ),
+    ),
+    (re.compile(r"^Give (?P<what>.+)$"), lambda tr, m: tr.gettext("Give {cubes}").format(cubes=amounts(tr, m["what"]))),
+    (re.compile(r"^Take (?P<what>.+)$"), lambda tr, m: tr.gettext("Take {cubes}").format(cubes=amounts(tr, m["what"]))),
+    (re.compile(r"^Pay (?P<what>.+)$"), lambda tr, m: tr.gettext("Pay {price}").format(price=amounts(tr, m["what"]))),
+    (
+        re.compile(r"^(?P<n>\d+) batches: (?P<what>.+) → (?P<gain>.+)$"),
+        lambda tr, m: tr.ngettext("{n} batch: {batches} → {gain}", "{n} batches: {batches} → {gain}", int(m["n"])).format(
+            n=m["n"], batches=m["what"], gain=amounts(tr, m["gain"])
+        ),
+    ),
+    (
+        re.compile(r"^(?P<what>.+) → (?P<gain>.+), and no more$"),
+        lambda tr, m: tr.gettext("{cubes} → {gain}, and no more").format(
+            cubes=amounts(tr, m["what"]), gain=amounts(tr, m["gain"])
+        ),
+    ),
+    (
+        re.compile(r"^(?P<what>.+) → residence$"),
+        lambda tr, m: tr.gettext("{building} → residence").format(building=building_phrase(tr, m["what"])),
+    ),
+    (
+        re.compile(r"^Residence on road (?P<n>\d+)$"),
+        lambda tr, m: tr.gettext("Residence on road {space}").format(space=m["n"]),
+    ),
+)
+
+
+def phrase(tr: Translation, text: str) -> str:
+    """A label (or its head) of the rules in `tr`'s words: a fixed label, one of the templates,
+    a building's name, else its counted words (`2 food + 1 cloth`)."""
+    fixed = fixed_label(tr, text)
+    if fixed is not None:
+        return fixed
+    if text in FAVOUR_WHAT:
+        return tr(FAVOUR_WHAT[text])
+    for pattern, say in _TEMPLATES:
+        m = pattern.match(text)
+        if m:
+            return say(tr, m)
+    if text in glossary.BUILDINGS or _ON_ROAD.match(text):
+        return building_phrase(tr, text)
+    return amounts(tr, text)
