@@ -5,17 +5,65 @@ from __future__ import annotations
 from bot.games import Pending, Table
 from bot.i18n import N_, Translation
 from bot.i18n import words as glossary
-from bot.rules import CUBE_NAMES, SPECIAL_EFFECTS, TILES, Decision, Game, effect_words
+from bot.rules import (
+    CUBE_NAMES,
+    SPECIAL_EFFECTS,
+    TILES,
+    Decision,
+    Game,
+    cube_list,
+    effect_of,
+    effect_words,
+    trade_text,
+)
 
+from . import labels
 from .common import clip, name, plain, sentence
 from .labels import round_phase
 
 # ----- what a place does (descriptions in the chooser) --------------------------------------
 
 
-def tile_effect(tile_id: str) -> str:
+# What a placement on a special building (or the castle) does (bot/rules SPECIAL_EFFECTS.words).
+SPECIAL_WORDS = {
+    "gate": N_("move this worker later to any free place"),
+    "trading": N_("take 3 deniers"),
+    "guild": N_("move the provost up to 3 spaces, free"),
+    "joust": N_("pay 1 denier + 1 cloth for a royal favour"),
+    "stables": N_("play earlier in the next turn order"),
+    "inn": N_("from next turn, every placement costs you 1 denier"),
+    "castle": N_("deliver batches for houses in phase 6"),
+}
+
+
+def _either(tr: Translation, options: list[str]) -> str:
+    text = options[0]
+    for other in options[1:]:
+        text = tr.gettext("{first} or {second}").format(first=text, second=other)
+    return text
+
+
+def tile_effect(tr: Translation, tile_id: str) -> str:
     """What a building on the road does, in a few words (for select descriptions)."""
-    return effect_words(tile_id)
+    if tr.lang == "en":
+        return effect_words(tile_id)
+    effect = effect_of(TILES[tile_id])
+    deniers = glossary.count(tr, "denier", effect.price)
+    if effect.kind == "produce":
+        return _either(tr, [labels.amounts(tr, cube_list(alt)) for alt in effect.outputs])
+    if effect.kind == "sell":
+        return tr.gettext("sell 1 cube for {deniers}").format(deniers=deniers)
+    if effect.kind == "peddler":
+        if effect.most == 1:
+            return tr.gettext("buy 1 cube for {deniers}").format(deniers=deniers)
+        return tr.gettext("buy up to {n} cubes at {deniers} each").format(n=effect.most, deniers=deniers)
+    if effect.kind == "build":
+        return tr.gettext("build a {kind}").format(kind=glossary.kind(tr, effect.builds))
+    if effect.kind == "lawyer":
+        return tr.gettext("turn a building into a residence")
+    if effect.kind == "trade":
+        return _either(tr, [labels.amounts(tr, trade_text(tile_id, o)) for o in effect.trades])
+    return ""
 
 
 def build_effect(tr: Translation, code: str) -> str:
@@ -26,19 +74,19 @@ def build_effect(tr: Translation, code: str) -> str:
     extra = []
     if tile.income:
         extra.append(tr.gettext("+{deniers} income").format(deniers=glossary.count(tr, "denier", tile.income)))
-    return " · ".join([e for e in (tile_effect(tile.id), *extra) if e])
+    return " · ".join([e for e in (tile_effect(tr, tile.id), *extra) if e])
 
 
 def place_effect(tr: Translation, game: Game, code: str) -> str:
     """What placing (or moving) a worker on `code` brings, with the provost's reach."""
     if code in SPECIAL_EFFECTS:
-        return SPECIAL_EFFECTS[code].words
+        return tr(SPECIAL_WORDS[code]) if code in SPECIAL_WORDS else SPECIAL_EFFECTS[code].words
     if code.startswith("r") and code[1:].isdigit():
         space = int(code[1:])
         tile_id = game.state.road_tile[space]
         if tile_id is None:
             return ""
-        effect = tile_effect(tile_id)
+        effect = tile_effect(tr, tile_id)
         if space > game.state.provost:
             effect += " · " + tr.gettext("beyond the provost (road {space})").format(space=game.state.provost)
         return effect
@@ -130,4 +178,4 @@ TITLES = {
 def select_title(tr: Translation, title: str) -> str:
     """A decision kind's select title in `tr`'s words (its own English if not listed)."""
     entry = TITLES.get(title)
-    return tr(entry) if entry is not None else title
+    return tr(entry) if entry is not None else tr.gettext(title)  # the chooser's own (GROUP_*)
