@@ -47,6 +47,19 @@ async def test_a_catalan_table_chooses_in_catalan(world: World) -> None:
         assert "No és el teu torn" in refusal.content and "T'avisaré" in refusal.content
         assert not english_in("ca", refusal.content.split(": ")[0])
 
+        # the orders panel of the player not on turn (Queue…): their queue, privately, in Catalan
+        queue = next(c["custom_id"] for c in turn.buttons() if c.get("label") == "Cua…")
+        handle = await world.fake.click(turn, queue, user=player)
+        assert (await handle.response()).type == 5  # "thinking…", then the panel
+        panel = await handle.original()
+        assert "**La teva cua de col·locacions:** buida" in panel.content, panel.content
+        assert "Les teves ordres permanents" in panel.content
+        for line in panel.content.splitlines():
+            assert not english_in("ca", line.lstrip("• ")), line
+        assert [s.get("placeholder") for s in panel.selects()] == ["Afegeix una col·locació a la cua"]
+        for text in texts_of(panel):
+            assert not english_in("ca", text), text
+
         # the player's own private chooser (More…): header and choices in Catalan
         chooser = await open_chooser(world, turn, other)
         assert "la teva decisió" in chooser.content and "Tens " in chooser.content
