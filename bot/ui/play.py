@@ -254,7 +254,7 @@ class Play:
             await replies.say(interaction, texts.internal_error())
             return
         tr = reply_tr(interaction, result.table)
-        label = result.moves[0].label if result.moves else code
+        label = texts.whole_label(tr, result.moves[0].label) if result.moves else code
         await self._show_next(
             interaction, result.table, pending, texts.chosen(label), can_undo=can_undo, tr=tr
         )
@@ -313,7 +313,7 @@ class Play:
             return
         if on_channel_message(interaction):
             return  # the turn message comes back to the person, with their decision
-        label = result.undone.label if result.undone else ""
+        label = texts.whole_label(tr, result.undone.label) if result.undone else ""
         await self._show_next(interaction, table, pending, texts.undone(tr, label), can_undo=False, tr=tr)
 
     async def take_back(self, interaction: discord.Interaction[Any]) -> None:

@@ -53,6 +53,10 @@ def test_every_choice_of_random_games_is_in_the_language(lang: str) -> None:
             for c in d.choices:  # the autocomplete of /caylus place and /caylus provost
                 line = labels.describe(game, d.kind, c, d.player, tr).line(100)
                 assert len(line) <= 100 and not english_in(lang, line), (d.kind, line)
+                told = texts.whole_label(tr, c.label)  # "✅ …" after the choice is made
+                assert not english_in(lang, told), (d.kind, told)
+                assert lang == "pt-BR" or not CUBE_WORDS.search(told.replace("Hotel", "")), (d.kind, told)
+                assert not re.search(r"\b(forward|back|road)\b", told), (d.kind, told)
             game.apply(rng.choice(d.choices).code)
     assert {"place", "provost", "castle", "favour", "build", "produce"} <= set(kinds)
 

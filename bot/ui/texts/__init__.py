@@ -80,6 +80,7 @@ from .info import (
     rules_topic,
     status,
 )
+from .labels import whole_label
 from .lobby import (
     ABANDON_BUTTON,
     ABANDON_NOT_ALLOWED,
@@ -193,6 +194,7 @@ __all__ = [
     "options_text",
     "other_channel",
     "means",
+    "whole_label",
     "place_effect",
     "select_title",
     "player_line",

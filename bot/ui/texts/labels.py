@@ -231,7 +231,20 @@ def _favour(tr: Translation, m: re.Match[str]) -> str:
     )
 
 
+def _provost(tr: Translation, m: re.Match[str]) -> str:
+    if m["way"] == "forward":
+        return tr.gettext("{n} forward to road {space}").format(n=m["n"], space=m["space"])
+    return tr.gettext("{n} back to road {space}").format(n=m["n"], space=m["space"])
+
+
+def _owned(tr: Translation, m: re.Match[str]) -> str:
+    place = building_phrase(tr, m["place"]) if m["place"] in glossary.BUILDINGS or _ON_ROAD.match(m["place"]) else m["place"]
+    return place_head(tr, place, m["owner"], False)
+
+
 _TEMPLATES: tuple[tuple[re.Pattern[str], Callable[[Translation, re.Match[str]], str]], ...] = (
+    (re.compile(r"^(?P<n>\d) (?P<way>forward|back) to road (?P<space>\d+)$"), _provost),
+    (re.compile(r"^(?P<place>.+\(road \d+\)), (?P<owner>.+)'s$"), _owned),
     (
         re.compile(r"^(?P<line>Prestige|Deniers|Resources|Buildings) \(column (?P<column>\d)\): (?P<what>.+)$"),
         _favour,
@@ -268,6 +281,20 @@ _TEMPLATES: tuple[tuple[re.Pattern[str], Callable[[Translation, re.Match[str]], 
 )
 
 
+def whole_label(tr: Translation, label: str) -> str:
+    """A choice's whole label as the rules give it (`Farm (road 9), Bob's — 2 deniers`), in
+    `tr`'s words: what a player is told they chose."""
+    if tr.lang == "en":
+        return label
+    if label == "Pass":
+        return tr.pgettext("choice", "Pass")
+    if label.startswith("Pass ("):
+        return pass_label(tr, True)
+    head, _, cost = label.partition(" — ")
+    said = phrase(tr, head)
+    return f"{said} — {amounts(tr, cost)}" if cost else said
+
+
 def phrase(tr: Translation, text: str) -> str:
     """A label (or its head) of the rules in `tr`'s words: a fixed label, one of the templates,
     a building's name, else its counted words (`2 food + 1 cloth`)."""
@@ -276,6 +303,8 @@ def phrase(tr: Translation, text: str) -> str:
         return fixed
     if text in FAVOUR_WHAT:
         return tr(FAVOUR_WHAT[text])
+    if text.startswith("Build nothing ("):  # the castle's, with its real cost (§2 phase 6)
+        return build_nothing(tr, int("".join(ch for ch in text if ch.isdigit()) or 0))
     for pattern, say in _TEMPLATES:
         m = pattern.match(text)
         if m:
