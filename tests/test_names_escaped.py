@@ -94,7 +94,7 @@ def test_choice_labels_are_escaped_where_posted() -> None:
     # a label naming another player's building ("…, `'s — 2 deniers") as the channel shows it
     for n in HOSTILE:
         label = f"Farm (road 9), {n}'s — 2 deniers"
-        for text in (texts.undone_public(EN, HOSTILE[0], label), texts.chosen(label), texts.undone(label)):
+        for text in (texts.undone_public(EN, HOSTILE[0], label), texts.chosen(label), texts.undone(EN, label)):
             assert shown(n) in text and not MENTION.search(text)
 
 
@@ -137,6 +137,6 @@ def test_refusals_name_players_escaped() -> None:
     hostile = HOSTILE[0]
     for refusal in (ActedSince(hostile), Illegal(f"road 9 has {hostile}'s worker")):
         assert hostile in refusal.message  # raw in the games layer (logs, tests)
-        shown = texts.refusal(refusal)
+        shown = texts.refusal(translator("en"), refusal)
         assert_plain(shown)
         assert hostile not in shown

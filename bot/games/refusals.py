@@ -1,58 +1,91 @@
 """Typed refusals: every input the manager will not take raises one, with `.message` for a person.
 
-The Discord layer catches `Refusal` and shows `.message` ephemerally; the subclasses let it add
-a button or a ping where that helps (`NotYourTurn.whose` says whose decision it is).
+The Discord layer catches `Refusal` and shows `.text(words, tr)` ephemerally, in the reader's
+language (`tr`, bot/i18n; `.message` is the English); the subclasses let it add a button or a
+ping where that helps (`NotYourTurn.whose` says whose decision it is).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from bot.i18n import N_, Translation, translator
 
 if TYPE_CHECKING:
     from .table import Pending
 
+ENGLISH = translator("en")
+
 
 class Refusal(Exception):
-    """An input the manager refused; `message` says why, in words for the player."""
+    """An input the manager refused; `message` says why, in English words for the player.
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    `message` is a catalogue msgid (its `{fields}` filled from `params`) or a text made
+    elsewhere; `text(tr=...)` translates the first kind and leaves the second as it is."""
 
-    def text(self, words: Callable[[str], str] = str) -> str:
-        """The message, with `words` applied to what players typed (their names) so the Discord
-        layer can escape it; refusals that name no player have nothing to apply it to."""
-        return self.message
+    def __init__(self, message: str, **params: Any) -> None:
+        self.template = message
+        self.params = params
+        self.message = message.format(**params) if params else message
+        super().__init__(self.message)
+
+    def text(self, words: Callable[[str], str] = str, tr: Translation = ENGLISH) -> str:
+        """The message in `tr`'s words, with `words` applied to what players typed (their names)
+        so the Discord layer can escape it; refusals that name no player have nothing to apply
+        it to."""
+        said = tr.gettext(self.template)
+        return said.format(**self.params) if self.params else said
+
+
+NO_TABLE = N_("There is no Caylus table in this channel. Create one first.")
+TABLE_EXISTS = N_("This channel already has a Caylus table; finish or abandon it first.")
+NOT_STARTED = N_("The game at this table has not started yet.")
+ALREADY_STARTED = N_("The game at this table has already started.")
+GAME_OVER = N_("The game at this table is over.")
+NOT_A_PLAYER = N_("You are not a player at this table.")
+ALREADY_DONE = N_("Already done: you answered that prompt; nothing more was changed.")
+NOT_CURRENT = N_("That prompt is no longer current: the game has moved on. Use the latest prompt.")
+TABLE_FULL = N_("This table is full ({seats} seats).")
+ALREADY_SEATED = N_("You already have a seat at this table.")
+NOT_ENOUGH = N_("Caylus needs at least 2 players; {seated} seated so far.")
+TAKEN_OVER = N_("The AI plays your seat since you missed deadlines. Take your seat back first.")
+NOT_TAKEN_OVER = N_("Your seat is yours already: the AI does not play it.")
+NOTHING_TO_UNDO = N_("There is nothing to undo: you have made no choice in this game yet.")
+NOT_YOUR_CHOICE = N_(
+    "The game made your last choice for you when the deadline passed; you can only undo your own last choice."
+)
+PHASE_OVER = N_("That choice ended a phase, and the phase report is out: it can no longer be undone.")
+MOVED_ON = N_("The game has moved on since that choice, so it can no longer be undone.")
 
 
 class NoTable(Refusal):
-    def __init__(self, message: str = "There is no Caylus table in this channel. Create one first.") -> None:
+    def __init__(self, message: str = NO_TABLE.msgid) -> None:
         super().__init__(message)
 
 
 class TableExists(Refusal):
-    def __init__(self, message: str = "This channel already has a Caylus table; finish or abandon it first.") -> None:
+    def __init__(self, message: str = TABLE_EXISTS.msgid) -> None:
         super().__init__(message)
 
 
 class NotStarted(Refusal):
-    def __init__(self, message: str = "The game at this table has not started yet.") -> None:
+    def __init__(self, message: str = NOT_STARTED.msgid) -> None:
         super().__init__(message)
 
 
 class AlreadyStarted(Refusal):
-    def __init__(self, message: str = "The game at this table has already started.") -> None:
+    def __init__(self, message: str = ALREADY_STARTED.msgid) -> None:
         super().__init__(message)
 
 
 class GameOver(Refusal):
-    def __init__(self, message: str = "The game at this table is over.") -> None:
+    def __init__(self, message: str = GAME_OVER.msgid) -> None:
         super().__init__(message)
 
 
 class NotAPlayer(Refusal):
-    def __init__(self, message: str = "You are not a player at this table.") -> None:
+    def __init__(self, message: str = NOT_A_PLAYER.msgid) -> None:
         super().__init__(message)
 
 
@@ -63,14 +96,16 @@ class NotYourTurn(Refusal):
         self.whose = whose
         super().__init__(self.text())
 
-    def text(self, words: Callable[[str], str] = str) -> str:
+    def text(self, words: Callable[[str], str] = str, tr: Translation = ENGLISH) -> str:
         whose = self.whose
-        name = words(whose.name)
+        name, prompt = words(whose.name), words(whose.decision.prompt)
         if whose.ai_takeover:
-            who = f"{name} (played by the AI)"
+            said = tr.gettext("It is not your turn: {name} (played by the AI) must decide now ({prompt}).")
+        elif whose.is_ai:
+            said = tr.gettext("It is not your turn: {name} (an AI seat) must decide now ({prompt}).")
         else:
-            who = f"{name} (an AI seat)" if whose.is_ai else name
-        return f"It is not your turn: {who} must decide now ({words(whose.decision.prompt)})."
+            said = tr.gettext("It is not your turn: {name} must decide now ({prompt}).")
+        return said.format(name=name, prompt=prompt)
 
 
 class StaleDecision(Refusal):
@@ -78,11 +113,7 @@ class StaleDecision(Refusal):
     `done`: the person's own choice for that decision was applied (a second click of theirs)."""
 
     def __init__(self, given_seq: int, current_seq: int | None, *, done: bool = False) -> None:
-        super().__init__(
-            "Already done: you answered that prompt; nothing more was changed."
-            if done
-            else "That prompt is no longer current: the game has moved on. Use the latest prompt."
-        )
+        super().__init__(ALREADY_DONE.msgid if done else NOT_CURRENT.msgid)
         self.given_seq = given_seq
         self.current_seq = current_seq
         self.done = done
@@ -95,24 +126,25 @@ class Illegal(Refusal):
         self.reason = reason
         super().__init__(self.text())
 
-    def text(self, words: Callable[[str], str] = str) -> str:
-        return f"You cannot do that: {words(self.reason)}"  # the rules' reason may name players
+    def text(self, words: Callable[[str], str] = str, tr: Translation = ENGLISH) -> str:
+        # the rules' reason stays in English (bot/rules) and may name players
+        return tr.gettext("You cannot do that: {reason}").format(reason=words(self.reason))
 
 
 class TableFull(Refusal):
     def __init__(self, seats: int) -> None:
-        super().__init__(f"This table is full ({seats} seats).")
+        super().__init__(TABLE_FULL.msgid, seats=seats)
         self.seats = seats
 
 
 class AlreadySeated(Refusal):
-    def __init__(self, message: str = "You already have a seat at this table.") -> None:
+    def __init__(self, message: str = ALREADY_SEATED.msgid) -> None:
         super().__init__(message)
 
 
 class NotEnoughPlayers(Refusal):
     def __init__(self, seated: int) -> None:
-        super().__init__(f"Caylus needs at least 2 players; {seated} seated so far.")
+        super().__init__(NOT_ENOUGH.msgid, seated=seated)
         self.seated = seated
 
 
@@ -131,17 +163,14 @@ class Unavailable(Refusal):
 class TakenOver(Refusal):
     """The player's seat is played by the AI (missed deadlines) until they take it back."""
 
-    def __init__(
-        self,
-        message: str = "The AI plays your seat since you missed deadlines. Take your seat back first.",
-    ) -> None:
+    def __init__(self, message: str = TAKEN_OVER.msgid) -> None:
         super().__init__(message)
 
 
 class NotTakenOver(Refusal):
     """A take-back by a player whose seat the AI does not play."""
 
-    def __init__(self, message: str = "Your seat is yours already: the AI does not play it.") -> None:
+    def __init__(self, message: str = NOT_TAKEN_OVER.msgid) -> None:
         super().__init__(message)
 
 
@@ -150,7 +179,7 @@ class CannotUndo(Refusal):
 
 
 class NothingToUndo(CannotUndo):
-    def __init__(self, message: str = "There is nothing to undo: you have made no choice in this game yet.") -> None:
+    def __init__(self, message: str = NOTHING_TO_UNDO.msgid) -> None:
         super().__init__(message)
 
 
@@ -161,42 +190,29 @@ class ActedSince(CannotUndo):
         self.name = name
         super().__init__(self.text())
 
-    def text(self, words: Callable[[str], str] = str) -> str:
-        return (
-            f"{words(self.name)} has acted since your last choice, so it can no longer be undone. "
+    def text(self, words: Callable[[str], str] = str, tr: Translation = ENGLISH) -> str:
+        return tr.gettext(
+            "{name} has acted since your last choice, so it can no longer be undone. "
             "You can only undo your own last choice, before anyone else acts."
-        )
+        ).format(name=words(self.name))
 
 
 class NotYourChoice(CannotUndo):
     """The last choice at the player's seat was made by the game (deadline) or the AI."""
 
-    def __init__(
-        self,
-        message: str = (
-            "The game made your last choice for you when the deadline passed; you can only "
-            "undo your own last choice."
-        ),
-    ) -> None:
+    def __init__(self, message: str = NOT_YOUR_CHOICE.msgid) -> None:
         super().__init__(message)
 
 
 class PhaseOver(CannotUndo):
     """The choice ended a phase: the phase is settled and its report is out."""
 
-    def __init__(
-        self,
-        message: str = (
-            "That choice ended a phase, and the phase report is out: it can no longer be undone."
-        ),
-    ) -> None:
+    def __init__(self, message: str = PHASE_OVER.msgid) -> None:
         super().__init__(message)
 
 
 class MovedOnSince(CannotUndo):
     """An Undo button made for a decision that is no longer pending."""
 
-    def __init__(
-        self, message: str = "The game has moved on since that choice, so it can no longer be undone."
-    ) -> None:
+    def __init__(self, message: str = MOVED_ON.msgid) -> None:
         super().__init__(message)

@@ -19,11 +19,12 @@ Choose… and Board, and the choices are in the private chooser.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
 
+from bot.i18n import Translation
 from bot.rules import Choice, Decision, Game, kind_facts
 
 from . import labels, texts
@@ -41,10 +42,16 @@ SHORT_LABEL = 25
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """The choices of one select."""
+    """The choices of one select; `title` is an English msgid of the catalogue (with `low` and
+    `high` for the numbered ones), translated when shown."""
 
     title: str
     choices: tuple[Choice, ...]
+    low: int = 0
+    high: int = 0
+
+    def text(self, tr: Translation) -> str:
+        return texts.select_title(tr, self.title).format(low=self.low, high=self.high)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,22 +85,22 @@ def _chunks(title: str, choices: list[Choice]) -> list[Group]:
     out = []
     for i in range(0, len(choices), MAX_OPTIONS):
         part = choices[i : i + MAX_OPTIONS]
-        out.append(Group(texts.GROUP_PART.format(low=i + 1, high=i + len(part)), tuple(part)))
+        out.append(Group(texts.GROUP_PART.msgid, tuple(part), i + 1, i + len(part)))
     return out
 
 
 def _groups(kind: str, choices: list[Choice]) -> list[Group]:
-    title = kind_facts(kind).title or texts.GROUP_ANY
+    title = kind_facts(kind).title or texts.GROUP_ANY.msgid
     if len(choices) <= MAX_OPTIONS:
         return _chunks(title, choices)
     road = [c for c in choices if _road_space(c.code)]
     other = [c for c in choices if not _road_space(c.code)]
     if not road:
         return _chunks(title, choices)
-    groups = _chunks(texts.GROUP_SPECIALS if kind_facts(kind).group == "place" else texts.GROUP_ANY, other)
+    groups = _chunks((texts.GROUP_SPECIALS if kind_facts(kind).group == "place" else texts.GROUP_ANY).msgid, other)
     for low, high in ((1, 14), (15, 28)):
         part = [c for c in road if low <= _road_space(c.code) <= high]
-        groups += _chunks(texts.GROUP_ROAD.format(low=low, high=high), part)
+        groups += [replace(g, low=low, high=high) for g in _chunks(texts.GROUP_ROAD.msgid, part)]
     return groups
 
 
@@ -120,15 +127,15 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def option(game: Game | None, kind: str, choice: Choice) -> discord.SelectOption:
+def option(game: Game | None, kind: str, choice: Choice, tr: Translation = labels.ENGLISH) -> discord.SelectOption:
     """A select option: the label's head as the label, its cost (and effect) as description."""
-    label = labels.describe(game, kind, choice)  # what the choice does (bot/ui/labels.py)
+    label = labels.describe(game, kind, choice, tr=tr)  # what the choice does (bot/ui/labels.py)
     head, details = label.head, list(label.details)
     effect = ""
     if game is not None and kind_facts(kind).group == "place":
-        effect = texts.place_effect(game, choice.code)
+        effect = texts.place_effect(tr, game, choice.code)
     elif kind == "build":
-        effect = texts.build_effect(choice.code)
+        effect = texts.build_effect(tr, choice.code)
     if effect:
         details.append(effect)
     description = " · ".join(details) or None
@@ -146,6 +153,7 @@ def chooser_view(
     *,
     undo_seq: int | None = None,
     board: bool = True,
+    tr: Translation = labels.ENGLISH,
 ) -> discord.ui.View:
     """The components answering `decision` (custom_ids carry the table and the decision); with
     `undo_seq`, an Undo button too, and (`board`) the Board button, on a free row or the last
@@ -153,14 +161,14 @@ def chooser_view(
     items: list[discord.ui.Item[Any]] = []
     row = 0
     if decision is not None:
-        row = _choice_items(items, table_id, decision, game)
+        row = _choice_items(items, table_id, decision, game, tr)
     extras: list[discord.ui.Item[Any]] = []
     if undo_seq is not None:
-        extras.append(UndoButton(table_id, undo_seq, label=texts.UNDO_BUTTON))
+        extras.append(UndoButton(table_id, undo_seq, label=tr(texts.UNDO_BUTTON)))
     if board and game is not None:
-        extras.append(BoardButton(table_id))
+        extras.append(BoardButton(table_id, label=tr(texts.BOARD_BUTTON)))
     if decision is not None:  # Queue…, Always… or Orders… (bot/ui/orders.py)
-        extras.extend(orders_items(table_id, decision, game, 0))
+        extras.extend(orders_items(table_id, decision, game, 0, tr))
     at = _extras_row(decision, row, len(extras))
     if at is None and len(extras) > 1:  # no room for both: Undo before Board
         extras = extras[:1]
@@ -186,7 +194,13 @@ def _extras_row(decision: Decision | None, rows: int, count: int) -> int | None:
 
 
 def turn_view(
-    table_id: int, number: int, decision: Decision, game: Game | None, *, undo_seq: int | None = None
+    table_id: int,
+    number: int,
+    decision: Decision,
+    game: Game | None,
+    *,
+    undo_seq: int | None = None,
+    tr: Translation = labels.ENGLISH,
 ) -> tuple[discord.ui.View, bool]:
     """The turn message's components, and whether they hold the decision's choices: the choices
     when they fit with a row of tools below (More…, the private chooser; Board; Undo for the
@@ -196,32 +210,31 @@ def turn_view(
     at = _extras_row(decision, layout(decision).rows, tools)
     here = at is not None
     if here:
-        _choice_items(items, table_id, decision, game)
+        _choice_items(items, table_id, decision, game, tr)
     row = at if at is not None else 0
     label, style = (
         (texts.MORE_BUTTON, discord.ButtonStyle.secondary) if here else (texts.CHOOSE_BUTTON, discord.ButtonStyle.primary)
     )
-    items.append(OpenButton(table_id, number, label=label, style=style, row=row))
-    items.append(BoardButton(table_id, row=row))
+    items.append(OpenButton(table_id, number, label=tr(label), style=style, row=row))
+    items.append(BoardButton(table_id, label=tr(texts.BOARD_BUTTON), row=row))
     if undo_seq is not None:
-        items.append(UndoButton(table_id, undo_seq, label=texts.UNDO_BUTTON, row=row))
+        items.append(UndoButton(table_id, undo_seq, label=tr(texts.UNDO_BUTTON), row=row))
     if decision.kind == "place":  # for the players not on turn: their placement queue
-        items.append(queue_button(table_id, row=row))
+        items.append(queue_button(table_id, row=row, tr=tr))
     return static_view(*items), here
 
 
 def _choice_items(
-    items: list[discord.ui.Item[Any]], table_id: int, decision: Decision, game: Game | None
+    items: list[discord.ui.Item[Any]], table_id: int, decision: Decision, game: Game | None, tr: Translation
 ) -> int:
     """Add the selects and buttons of `decision` to `items`; return the number of rows used."""
     plan = layout(decision)
     row = 0
     for number, group in enumerate(plan.selects):
-        options = [option(game, decision.kind, c) for c in group.choices]
+        options = [option(game, decision.kind, c, tr) for c in group.choices]
+        title = _cut(group.text(tr), MAX_OPTION_TEXT)
         items.append(
-            ChoiceSelect(
-                table_id, decision.seq, number, placeholder=group.title, options=options, row=row
-            )
+            ChoiceSelect(table_id, decision.seq, number, placeholder=title, options=options, row=row)
         )
         row += 1
     for button_row in plan.button_rows:
@@ -236,7 +249,7 @@ def _choice_items(
                     table_id,
                     decision.seq,
                     choice.code,
-                    label=_cut(_button_text(game, decision, choice), MAX_BUTTON_LABEL),
+                    label=_cut(_button_text(game, decision, choice, tr), MAX_BUTTON_LABEL),
                     style=style,
                     row=row,
                 )
@@ -245,11 +258,11 @@ def _choice_items(
     return row
 
 
-def _button_text(game: Game | None, decision: Decision, choice: Choice) -> str:
+def _button_text(game: Game | None, decision: Decision, choice: Choice, tr: Translation) -> str:
     """A button's text: the choice's label, and what it does where that matters (the provost,
-    placements: bot/ui/labels.py)."""
+    placements: bot/ui/labels.py), in `tr`'s words."""
     text = choice.label
-    if game is not None and kind_facts(decision.kind).group in ("provost", "place"):
-        text = labels.describe(game, decision.kind, choice, decision.player).line(MAX_BUTTON_LABEL)
+    if tr is not labels.ENGLISH or (game is not None and kind_facts(decision.kind).group in ("provost", "place")):
+        text = labels.describe(game, decision.kind, choice, decision.player, tr).line(MAX_BUTTON_LABEL)
     return text[:1].upper() + text[1:]
 

@@ -14,6 +14,7 @@ from bot.i18n import NAMES, table_default
 from . import labels, replies, texts
 from . import orders as orders_ui
 from .components import host
+from .lang import reply_tr
 from .play import NOT_NOW, pending_for, provost_code
 from .texts import orders as order_texts
 
@@ -50,9 +51,9 @@ async def _typed(interaction: Interaction, typed: str, group: str, command: str)
     except Refusal:
         return typed
     try:
-        return labels.typed_code(table.game, pending.decision, typed, group, command)
+        return labels.typed_code(table.game, pending.decision, typed, group, command, reply_tr(interaction, table))
     except Refusal as r:
-        await replies.refuse(interaction, r)
+        await replies.refuse(interaction, r, table=table)
         return None
 
 

@@ -95,7 +95,7 @@ class OpenButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.OP
         table_id: int,
         seq: int,
         *,
-        label: str = texts.CHOOSE_BUTTON,
+        label: str = str(texts.CHOOSE_BUTTON),
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
         row: int | None = None,
     ) -> None:
@@ -150,7 +150,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UN
     """Take back one's last choice while decision `seq` is still the pending one."""
 
     def __init__(
-        self, table_id: int, seq: int, *, label: str = texts.UNDO_BUTTON, row: int | None = None
+        self, table_id: int, seq: int, *, label: str = str(texts.UNDO_BUTTON), row: int | None = None
     ) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=label, style=discord.ButtonStyle.danger, custom_id=ids.undo_id(table_id, seq), row=row
@@ -171,7 +171,7 @@ class UndoButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.UN
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.BOARD_TEMPLATE):
     """The table's board as it stands (mid-phase too), shown only to the person who asks."""
 
-    def __init__(self, table_id: int, *, label: str = texts.BOARD_BUTTON, row: int | None = None) -> None:
+    def __init__(self, table_id: int, *, label: str = str(texts.BOARD_BUTTON), row: int | None = None) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=label, style=discord.ButtonStyle.secondary, custom_id=ids.board_id(table_id), row=row
         )

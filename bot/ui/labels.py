@@ -22,8 +22,8 @@ import unicodedata
 from dataclasses import dataclass
 
 from bot.games import BadRequest
-from bot.i18n import LANGUAGES, translator
-from bot.i18n import words as game_words
+from bot.i18n import LANGUAGES, Translation, translator
+from bot.i18n import words as glossary
 from bot.rules import (
     BATCHES,
     CUBES,
@@ -43,6 +43,7 @@ from bot.rules import (
 from .texts import labels as words
 
 MINUS = "−"  # a real minus sign: "−2 → r6"
+ENGLISH = translator("en")
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +69,20 @@ def _split(label: str) -> tuple[str, str]:
     return head, cost
 
 
-def describe(game: Game | None, kind: str, choice: Choice, seat: int | None = None) -> Label:
-    """The label of `choice` of a `kind` decision taken by `seat` (default: the game's decider)."""
+def describe(
+    game: Game | None, kind: str, choice: Choice, seat: int | None = None, tr: Translation = ENGLISH
+) -> Label:
+    """The label of `choice` of a `kind` decision taken by `seat` (default: the game's decider),
+    in `tr`'s words: placements, the provost and the fixed labels of the rules (Pass, Do nothing,
+    Build nothing...) are rebuilt from the game; other labels keep the rules' English."""
     head, cost = _split(choice.label)
     details = [cost] if cost else []
+    if tr is not ENGLISH:
+        fixed = _fixed(tr, game, kind, choice, seat)
+        if fixed is not None:
+            return Label(fixed)
+    if tr is not ENGLISH and kind_facts(kind).group not in ("place", "provost"):
+        return Label(words.phrase(tr, head), tuple(words.amounts(tr, d) for d in details))
     if game is None:
         return Label(head, tuple(details))
     if seat is None:
@@ -79,24 +90,44 @@ def describe(game: Game | None, kind: str, choice: Choice, seat: int | None = No
         seat = pending.player if pending is not None else -1
     group = kind_facts(kind).group
     if group == "provost":
-        return Label(provost_head(game, choice.code, seat), tuple(details))
+        return Label(provost_head(game, choice.code, seat, tr), tuple(words.amounts(tr, d) for d in details))
     if group == "place":
         space = _space(choice.code)
-        if space and game.state.road_owner[space] == seat:
-            head = f"{head}, {words.YOURS}"
-        trap = trap_of(game, choice.code, seat)
+        owner = game.state.road_owner[space] if space else -1
+        if tr is not ENGLISH:
+            place = glossary.building(tr, name_of(game, choice))
+            if space:
+                place = words.on_road(tr, place, space)
+            other = game.state.players[owner].name if owner >= 0 and owner != seat else None
+            head = words.place_head(tr, place, other, owner == seat)
+            number = cost.split()[0] if cost else ""
+            details = [words.cost(tr, int(number))] if number.isdigit() else details
+        elif owner == seat:
+            head = words.place_head(tr, head, None, True)
+        trap = trap_of(game, choice.code, seat, tr)
         if trap:
             details.append(trap)
     return Label(head, tuple(details))
 
 
-def _worker(game: Game, space: int, seat: int) -> str:
+def _fixed(tr: Translation, game: Game | None, kind: str, choice: Choice, seat: int | None) -> str | None:
+    """A label the rules always word the same (Pass, Do nothing, Build nothing (−2 PP)...) in
+    `tr`'s words; None: not one."""
+    if choice.code == "pass" and kind_facts(kind).group == "place":
+        return words.pass_label(tr, "+1" in choice.label)
+    if kind == "castle" and choice.label.startswith("Build nothing ("):
+        penalty = int("".join(ch for ch in choice.label if ch.isdigit()) or 0)
+        return words.build_nothing(tr, penalty)
+    return words.fixed_label(tr, choice.label)
+
+
+def _worker(game: Game, space: int, seat: int, tr: Translation) -> str:
     owner = game.state.road_worker[space]
-    who = words.YOUR_WORKER if owner == seat else game.state.players[owner].name
-    return words.worker_at(who, TILES[game.state.road_tile[space] or ""].name, space)
+    who = tr(words.YOUR_WORKER) if owner == seat else game.state.players[owner].name
+    return words.worker_at(tr, who, TILES[game.state.road_tile[space] or ""].name, space)
 
 
-def provost_head(game: Game, code: str, seat: int) -> str:
+def provost_head(game: Game, code: str, seat: int, tr: Translation = ENGLISH) -> str:
     """What moving the provost by `code` does to the workers on the road."""
     s = game.state
     provost = s.provost
@@ -106,11 +137,13 @@ def provost_head(game: Game, code: str, seat: int) -> str:
         return code
     target = provost + k
     if k == 0:
-        cut = [_worker(game, sp, seat) for sp in range(provost + 1, ROAD_LEN + 1) if s.road_worker[sp] >= 0]
-        return words.provost_stay(provost, cut)
+        cut = [_worker(game, sp, seat, tr) for sp in range(provost + 1, ROAD_LEN + 1) if s.road_worker[sp] >= 0]
+        return words.provost_stay(tr, provost, cut)
     low, high = (target + 1, provost) if k < 0 else (provost + 1, target)
-    changed = [_worker(game, sp, seat) for sp in range(low, high + 1) if 1 <= sp <= ROAD_LEN and s.road_worker[sp] >= 0]
-    return words.provost_move(MINUS if k < 0 else "+", abs(k), target, "cuts" if k < 0 else "saves", changed)
+    changed = [
+        _worker(game, sp, seat, tr) for sp in range(low, high + 1) if 1 <= sp <= ROAD_LEN and s.road_worker[sp] >= 0
+    ]
+    return words.provost_move(tr, MINUS if k < 0 else "+", abs(k), target, k < 0, changed)
 
 
 def can_deliver(cubes: list[int]) -> bool:
@@ -118,26 +151,26 @@ def can_deliver(cubes: list[int]) -> bool:
     return any(all(cubes[CUBES.index(c)] >= batch.count(c) for c in batch) for batch in BATCHES)
 
 
-def trap_of(game: Game, code: str, seat: int) -> str:
+def trap_of(game: Game, code: str, seat: int, tr: Translation = ENGLISH) -> str:
     """A newcomer trap of placing a worker on `code` now, or ""."""
     p = game.state.players[seat]
     if code == "castle":
-        return "" if can_deliver(p.cubes) else words.NO_BATCH
+        return "" if can_deliver(p.cubes) else tr(words.NO_BATCH)
     if code == "joust":
-        return "" if p.deniers >= 1 and p.cubes[CUBES.index("C")] >= 1 else words.NO_JOUST
+        return "" if p.deniers >= 1 and p.cubes[CUBES.index("C")] >= 1 else tr(words.NO_JOUST)
     space = _space(code)
     tile = game.state.road_tile[space] if space else None
     if tile is None:
         return ""
     effect = effect_of(TILES[tile])
     if effect.kind == "sell" and not any(p.cubes):
-        return words.NOTHING_TO_SELL
+        return tr(words.NOTHING_TO_SELL)
     if effect.kind == "peddler" and p.deniers < effect.price:
-        return words.CANNOT_BUY
+        return tr(words.CANNOT_BUY)
     if effect.kind == "trade" and not any(trade_possible(game, seat, tile, o) for o in TRADES[tile]):
-        return words.NO_TRADE
+        return tr(words.NO_TRADE)
     if effect.kind == "build" and not build_codes(game, seat, effect.builds, 0):
-        return words.no_build(effect.builds)
+        return words.no_build(tr, effect.builds)
     return ""
 
 
@@ -168,7 +201,7 @@ def _fold(text: str) -> str:
 def _names(game: Game | None, choice: Choice) -> set[str]:
     """A choice's building name as typed in any of our languages (issue 12 item 4), folded."""
     name = name_of(game, choice)
-    return {_fold(name), *(_fold(game_words.building(translator(lang), name)) for lang in LANGUAGES)}
+    return {_fold(name), *(_fold(glossary.building(translator(lang), name)) for lang in LANGUAGES)}
 
 
 def find(game: Game | None, decision: Decision, typed: str) -> list[Choice]:
@@ -215,15 +248,18 @@ def suggest(game: Game | None, decision: Decision, typed: str) -> list[Choice]:
     ]
 
 
-def typed_code(game: Game, decision: Decision, typed: str, group: str, command: str = "") -> str:
+def typed_code(
+    game: Game, decision: Decision, typed: str, group: str, command: str = "", tr: Translation = ENGLISH
+) -> str:
     """The code that `typed` names among the choices of the person's `decision`, for a command
     of `group` (`place`, `provost`). `BadRequest` says why not: the command is for another
     phase, or the text names none or several choices (listed as "r8 Carpenter" pairs)."""
     if kind_facts(decision.kind).group != group:
-        now = words.where_in_game(game)
-        raise BadRequest(words.other_phase(command or group, words.WANTED[group], now, decision.prompt))
+        raise BadRequest(words.other_phase(tr, command or group, group, game, decision.prompt))
     found = find(game, decision, typed)
     if len(found) == 1:
         return found[0].code
     pairs = [pair(game, c) for c in found or decision.choices]
-    raise BadRequest(words.ambiguous_choice(typed, pairs) if found else words.unknown_choice(typed, pairs))
+    raise BadRequest(
+        words.ambiguous_choice(tr, typed, pairs) if found else words.unknown_choice(tr, typed, pairs)
+    )

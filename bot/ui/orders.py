@@ -21,14 +21,19 @@ import discord
 
 from bot.games import ActResult, Refusal, Table
 from bot.games import orders as o
-from bot.rules import ENGLISH, FAVOUR_LINES, TILES, Decision, Game, Speech
+from bot.i18n import Translation, translator
+from bot.rules import FAVOUR_LINES, TILES, Decision, Game
 
 from . import ids, replies
 from .components import host, static_view
+from .lang import reply_tr
 from .texts import orders as words
+from .texts.common import plain
 
 if TYPE_CHECKING:
     from .app import CaylusBot
+
+ENGLISH = translator("en")
 
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
@@ -65,7 +70,7 @@ def parse_places(game: Game, text: str) -> list[str]:
     cannot read."""
     aliases: dict[str, set[str]] = {}
     for code in ["pass", *SPECIALS, *_road_codes(game)]:
-        label = words.place_words(game, code).lower()
+        label = words.place_words(ENGLISH, game, code).lower()  # typed names are English (as `find`)
         head = label.split(" (")[0]
         aliases[code] = {code, label, head, f"{head} {code}", f"{code} {head}"}
     free = set(queue_candidates(game)) | {"pass"}
@@ -79,7 +84,10 @@ def parse_places(game: Game, text: str) -> list[str]:
             found = [c for c, names in aliases.items() if any(n.startswith(item) for n in names)]
         found = [c for c in found if c in free] or found  # a name on several spaces: the free ones
         if len(found) != 1:
-            raise BadOrder(words.unknown_place(item, [words.place_words(game, c) for c in found]))
+            options = [words.place_words(ENGLISH, game, c) for c in found]
+            if options:
+                raise BadOrder(words.UNKNOWN_PLACE_HINT.msgid, text=plain(item), options=", ".join(options[:6]))
+            raise BadOrder(words.UNKNOWN_PLACE.msgid, text=plain(item))
         out.append(found[0])
     return out
 
@@ -97,7 +105,7 @@ def parse_target(text: str) -> str | None:
         return o.STAY
     code = t if t.startswith("r") else f"r{t}"
     if not o.is_declaration(code):
-        raise BadOrder(words.bad_target(text))
+        raise BadOrder(words.BAD_TARGET.msgid, text=plain(text))
     return code
 
 
@@ -133,7 +141,7 @@ def set_order(key: str) -> Callable[[o.SeatOrders], o.SeatOrders]:
         tile, _, code = value.partition(".")
         if code in o.production_tiles().get(tile, ()):
             return lambda x: x.with_production(tile, code)
-    raise BadOrder(words.NOTHING_ALWAYS)
+    raise BadOrder(words.NOTHING_ALWAYS.msgid)
 
 
 def switch_off(key: str) -> Callable[[o.SeatOrders], o.SeatOrders]:
@@ -142,14 +150,14 @@ def switch_off(key: str) -> Callable[[o.SeatOrders], o.SeatOrders]:
         return lambda x: x.with_production(key[2:], None)
     fields: dict[str, Any] = {"provost": "ask", "castle": False, "favour": None, "queue": (), "declared": None}
     if key not in fields:
-        raise BadOrder(words.NOTHING_ALWAYS)
+        raise BadOrder(words.NOTHING_ALWAYS.msgid)
     return lambda x: replace(x, **{key: fields[key]})
 
 
 def queue_more(codes: list[str]) -> Callable[[o.SeatOrders], o.SeatOrders]:
     def change(x: o.SeatOrders) -> o.SeatOrders:
         if len(x.queue) + len(codes) > o.QUEUE_LIMIT:
-            raise BadOrder(words.queue_full(o.QUEUE_LIMIT))
+            raise BadOrder(words.QUEUE_FULL.msgid, limit=o.QUEUE_LIMIT)
         return replace(x, queue=x.queue + tuple(codes))
 
     return change
@@ -158,8 +166,9 @@ def queue_more(codes: list[str]) -> Callable[[o.SeatOrders], o.SeatOrders]:
 # ----- the private view ------------------------------------------------------------------------------
 
 
-def view_text(table: Table, orders: o.SeatOrders, note: str = "") -> str:
+def view_text(table: Table, orders: o.SeatOrders, note: str = "", tr: Translation = ENGLISH) -> str:
     text = words.orders_view_text(
+        tr,
         table.game, orders.provost, orders.produce, orders.castle, orders.favour, orders.queue, orders.declared
     )
     return f"{note}\n{text}" if note else text
@@ -173,7 +182,9 @@ def off_keys(orders: o.SeatOrders) -> list[str]:
     return keys
 
 
-def orders_view(table: Table, orders: o.SeatOrders, *, queue_select: bool = False) -> discord.ui.View:
+def orders_view(
+    table: Table, orders: o.SeatOrders, *, queue_select: bool = False, tr: Translation = ENGLISH
+) -> discord.ui.View:
     """One button per order that is on (it switches that one off); with `queue_select`, a
     select adding a placement to the queue."""
     items: list[discord.ui.Item[Any]] = []
@@ -182,30 +193,34 @@ def orders_view(table: Table, orders: o.SeatOrders, *, queue_select: bool = Fals
         codes = ["pass", *queue_candidates(table.game)]
         for group in range(0, min(len(codes), 50), 25):  # at most 8 specials and 28 road spaces
             options = [
-                discord.SelectOption(label=words.place_words(table.game, c)[:100], value=c)
+                discord.SelectOption(label=words.place_words(tr, table.game, c)[:100], value=c)
                 for c in codes[group : group + 25]
             ]
-            items.append(QueueSelect(table.id, group // 25, options=options, row=row))
+            select = QueueSelect(table.id, group // 25, options=options, row=row)
+            select.item.placeholder = tr(words.ADD_TO_QUEUE)
+            items.append(select)
             row += 1
     for i, key in enumerate(off_keys(orders)[: ROW_WIDTH * (5 - row)]):
-        items.append(OrdersButton(table.id, "off", key, label=words.off_label(key), row=row + i // ROW_WIDTH))
+        items.append(OrdersButton(table.id, "off", key, label=words.off_label(tr, key), row=row + i // ROW_WIDTH))
     return static_view(*items)
 
 
-def chooser_items(table_id: int, decision: Decision | None, game: Game | None, row: int) -> list[discord.ui.Item[Any]]:
+def chooser_items(
+    table_id: int, decision: Decision | None, game: Game | None, row: int, tr: Translation = ENGLISH
+) -> list[discord.ui.Item[Any]]:
     """The chooser's buttons for orders (called by bot.ui.chooser): Queue… for a placement,
     Always… where the decision can become a standing order, Orders… otherwise."""
     if decision is not None and decision.kind == "place":
-        return [queue_button(table_id, row=row)]
+        return [queue_button(table_id, row=row, tr=tr)]
     if decision is not None and game is not None and always_choices(game, decision):
-        return [OrdersButton(table_id, "always", label=words.ALWAYS_BUTTON, row=row)]
-    return [OrdersButton(table_id, "show", label=words.ORDERS_BUTTON, row=row)]
+        return [OrdersButton(table_id, "always", label=tr(words.ALWAYS_BUTTON), row=row)]
+    return [OrdersButton(table_id, "show", label=tr(words.ORDERS_BUTTON), row=row)]
 
 
-def queue_button(table_id: int, *, row: int | None = None) -> discord.ui.Item[Any]:
+def queue_button(table_id: int, *, row: int | None = None, tr: Translation = ENGLISH) -> discord.ui.Item[Any]:
     """A Queue… button for any message of the table (e.g. the turn message, for the players not
     on turn): it shows the presser their own queue, privately, with the select to add to it."""
-    return OrdersButton(table_id, "queue", label=words.QUEUE_BUTTON, row=row)
+    return OrdersButton(table_id, "queue", label=tr(words.QUEUE_BUTTON), row=row)
 
 
 # ----- the flows ---------------------------------------------------------------------------------------
@@ -221,10 +236,11 @@ async def change(
     except Refusal as r:
         await replies.refuse(interaction, r)
         return
-    await show(bot, interaction, channel_id, orders, note=played_note(result, standing=True) or words.SAVED, queue_select=queue_select)
+    note = played_note(result, standing=True) or reply_tr(interaction, bot.manager.table(channel_id))(words.SAVED)
+    await show(bot, interaction, channel_id, orders, note=note, queue_select=queue_select)
 
 
-def played_note(result: ActResult | None, *, standing: bool = False, tr: Speech = ENGLISH) -> str:
+def played_note(result: ActResult | None, *, standing: bool = False, tr: Translation = ENGLISH) -> str:
     """The line saying which moves a queue or a declaration played (with `standing`, also
     those of standing orders: the player's own reply); "" when there were none."""
     if result is None or not result.moves:
@@ -243,11 +259,12 @@ async def show(
         if orders is None:
             orders = bot.manager.orders(channel_id, interaction.user.id)
     except Refusal as r:
-        await replies.refuse(interaction, r)
+        await replies.refuse(interaction, r, table=table)
         return
     assert table is not None
-    view = orders_view(table, orders, queue_select=queue_select)
-    await replies.show(interaction, view_text(table, orders, note), view=view)
+    tr = reply_tr(interaction, table)
+    view = orders_view(table, orders, queue_select=queue_select, tr=tr)
+    await replies.show(interaction, view_text(table, orders, note, tr), view=view)
 
 
 async def orders_command(
@@ -308,7 +325,7 @@ async def queue_command(interaction: Interaction, add: str | None, clear: bool) 
             fns.append(switch_off("queue"))
         if add:
             if table is None or table.game is None:
-                raise BadOrder(words.NOT_NOW)
+                raise BadOrder(words.NOT_NOW.msgid)
             fns.append(queue_more(parse_places(table.game, add)))
     except Refusal as r:
         await replies.refuse(interaction, r)
@@ -338,7 +355,7 @@ async def declare_command(interaction: Interaction, target: str | None) -> None:
     try:
         code = parse_target(target)
         if code is not None and (table is None or table.game is None or table.game.state.phase not in (2, 3, 4)):
-            raise BadOrder(words.DECLARE_PHASES)
+            raise BadOrder(words.DECLARE_PHASES.msgid)
     except Refusal as r:
         await replies.refuse(interaction, r)
         return
@@ -350,7 +367,7 @@ async def press(interaction: Interaction, table_id: int, action: str, arg: str |
     bot = host(interaction)
     table = bot.manager.table_by_id(table_id)
     if table is None or table.channel_id != interaction.channel_id:
-        await replies.say(interaction, words.NOT_NOW)
+        await replies.say(interaction, reply_tr(interaction, table)(words.NOT_NOW))
         return
     if not await replies.defer(interaction, thinking=action in ("show", "queue", "always")):
         return
@@ -377,13 +394,14 @@ async def _always(bot: CaylusBot, interaction: Interaction, table: Table) -> Non
         return
     keys = always_choices(table.game, pending.decision)
     if not keys:
-        raise BadOrder(words.NOTHING_ALWAYS)
+        raise BadOrder(words.NOTHING_ALWAYS.msgid)
     kind = pending.decision.kind
+    tr = reply_tr(interaction, table)
     items = [
-        OrdersButton(table.id, "set", k, label=words.always_label(kind, k.partition(".")[2]), row=i // ROW_WIDTH)
+        OrdersButton(table.id, "set", k, label=words.always_label(tr, kind, k.partition(".")[2]), row=i // ROW_WIDTH)
         for i, k in enumerate(keys)
     ]
-    await replies.show(interaction, words.always_text(pending.decision.prompt), view=static_view(*items))
+    await replies.show(interaction, words.always_text(tr, pending.decision.prompt), view=static_view(*items))
 
 
 # ----- the components (registered in setup_hook: ITEMS) -------------------------------------------------
@@ -417,7 +435,7 @@ class QueueSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.Q
         self, table_id: int, group: int = 0, *, options: list[discord.SelectOption] | None = None, row: int | None = None
     ) -> None:
         select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=ids.queue_id(table_id, group), placeholder=words.ADD_TO_QUEUE,
+            custom_id=ids.queue_id(table_id, group), placeholder=str(words.ADD_TO_QUEUE),
             options=options or [discord.SelectOption(label="…", value="…")], row=row,
         )  # fmt: skip
         super().__init__(select)
@@ -435,7 +453,7 @@ class QueueSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.Q
         code = str((data.get("values") or [""])[0])
         table = bot.manager.table_by_id(self.table_id)
         if table is None or table.channel_id != interaction.channel_id or not o.is_place_code(code):
-            await replies.say(interaction, words.NOT_NOW)
+            await replies.say(interaction, reply_tr(interaction, table)(words.NOT_NOW))
             return
         if not await replies.defer(interaction):
             return

@@ -34,6 +34,7 @@ from bot.games import (
     StaleDecision,
     Table,
 )
+from bot.i18n import Translation
 from bot.rules import kind_facts
 
 from . import labels, replies, texts
@@ -51,11 +52,13 @@ NOT_NOW = "?"  # autocomplete value when the command cannot be used now: act exp
 ANSWER_WAIT_S = 0.05
 
 
-def chooser_for(table: Table, pending: Pending, *, note: str = "") -> tuple[str, discord.ui.View]:
-    """The chooser message of a pending decision: its text and its components."""
+def chooser_for(
+    table: Table, pending: Pending, *, note: str = "", tr: Translation = labels.ENGLISH
+) -> tuple[str, discord.ui.View]:
+    """The chooser message of a pending decision, in `tr`'s words: its text and its components."""
     return (
-        texts.chooser_header(table, pending.decision, note=note),
-        chooser_view(table.id, pending.decision, table.game),
+        texts.chooser_header(tr, table, pending.decision, note=note),
+        chooser_view(table.id, pending.decision, table.game, tr=tr),
     )
 
 
@@ -124,10 +127,11 @@ class Play:
         try:
             pending = pending_for(table, interaction.user.id)
         except Refusal as r:
-            await replies.refuse(interaction, r)
+            await replies.refuse(interaction, r, table=table)
             return
-        note = "" if pending.number == seq else texts.MOVED_ON
-        content, view = chooser_for(table, pending, note=note)
+        tr = reply_tr(interaction, table)
+        note = "" if pending.number == seq else tr(texts.MOVED_ON)
+        content, view = chooser_for(table, pending, note=note, tr=tr)
         await replies.say(interaction, content, view=view)
 
     async def choose(self, interaction: discord.Interaction[Any], table_id: int, seq: int, code: str) -> None:
@@ -167,10 +171,10 @@ class Play:
             view = None
             pending = table.pending
             if isinstance(r, StaleDecision) and pending is not None and pending.user_id == interaction.user.id:
-                _, view = chooser_for(table, pending)
+                _, view = chooser_for(table, pending, tr=reply_tr(interaction, table))
             if answer.take() is None:
                 await answer.deferred()
-            await replies.refuse(interaction, r, view=view)
+            await replies.refuse(interaction, r, view=view, table=table)
         except Exception:
             timer.cancel()
             publisher.unexpect(table.id, answer)
@@ -204,19 +208,20 @@ class Play:
         was typed; otherwise one entry saying why the command cannot be used now."""
         table = self.bot.manager.table(interaction.channel_id or 0)
         if table is None:
-            return [app_commands.Choice(name=texts.NO_TABLE_HERE, value=NOT_NOW)]
+            return [app_commands.Choice(name=reply_tr(interaction, None)(texts.NO_TABLE_HERE), value=NOT_NOW)]
+        tr = reply_tr(interaction, table)
         try:
             pending = pending_for(table, interaction.user.id)
         except Refusal as r:
-            return [app_commands.Choice(name=texts.clip(r.message, 100), value=NOT_NOW)]
+            return [app_commands.Choice(name=texts.clip(r.text(tr=tr), 100), value=NOT_NOW)]
         decision = pending.decision
         if kind_facts(decision.kind).group != group:
-            return [app_commands.Choice(name=texts.not_now(decision.prompt), value=NOT_NOW)]
+            return [app_commands.Choice(name=texts.not_now(tr, decision.prompt), value=NOT_NOW)]
         out = []
         for c in labels.suggest(table.game, decision, current):
             if c.code in skip:
                 continue
-            name = labels.describe(table.game, decision.kind, c, decision.player).line(100)
+            name = labels.describe(table.game, decision.kind, c, decision.player, tr).line(100)
             out.append(app_commands.Choice(name=name, value=c.code))
         return out[:25]
 
@@ -238,18 +243,21 @@ class Play:
             table = manager.table(channel_id)
             pending = table.pending if table is not None else None
             if table is not None and pending is not None and pending.user_id == user_id:
-                _, view = chooser_for(table, pending)
-            await replies.refuse(interaction, r, view=view)
+                _, view = chooser_for(table, pending, tr=reply_tr(interaction, table))
+            await replies.refuse(interaction, r, view=view, table=table)
             return
         except Refusal as r:
-            await replies.refuse(interaction, r)
+            await replies.refuse(interaction, r, table=manager.table(channel_id))
             return
         except Exception:
             log.exception("channel %d: a move (%s) failed", channel_id, code)
             await replies.say(interaction, texts.internal_error())
             return
-        label = result.moves[0].label if result.moves else code
-        await self._show_next(interaction, result.table, pending, texts.chosen(label), can_undo=can_undo)
+        tr = reply_tr(interaction, result.table)
+        label = texts.whole_label(tr, result.moves[0].label) if result.moves else code
+        await self._show_next(
+            interaction, result.table, pending, texts.chosen(label), can_undo=can_undo, tr=tr
+        )
 
     async def _show_next(
         self,
@@ -259,18 +267,19 @@ class Play:
         done: str,
         *,
         can_undo: bool,
+        tr: Translation = labels.ENGLISH,
     ) -> None:
         """What was done, then the person's next decision if it is theirs (with Undo while
         their last choice can be taken back)."""
         user_id = interaction.user.id
         mine = pending is not None and pending.user_id == user_id and not pending.is_ai
-        header = texts.chooser_header(table, pending.decision) if mine and pending else None
+        header = texts.chooser_header(tr, table, pending.decision) if mine and pending else None
         undo_seq = pending.number if can_undo and pending is not None else None
         view = None
         if mine or undo_seq is not None:
             decision = pending.decision if mine and pending else None
-            view = chooser_view(table.id, decision, table.game, undo_seq=undo_seq)
-        content = texts.after_choice(table, done, pending, header)
+            view = chooser_view(table.id, decision, table.game, undo_seq=undo_seq, tr=tr)
+        content = texts.after_choice(tr, table, done, pending, header)
         await replies.show(interaction, content, view=view)
 
     # ----- undo and take-back ----------------------------------------------------------------
@@ -292,19 +301,20 @@ class Play:
                 return
             self.bot.publisher.seen(interaction)
         user_id = interaction.user.id
+        tr = reply_tr(interaction, table)
         try:
             result = await manager.undo(table.channel_id, user_id, seq)
             pending = table.pending
         except MovedOnSince:
-            await replies.refuse(interaction, CannotUndo(texts.UNDO_TOO_LATE))
+            await replies.refuse(interaction, CannotUndo(tr(texts.UNDO_TOO_LATE)), table=table)
             return
         except Refusal as r:
-            await replies.refuse(interaction, r)
+            await replies.refuse(interaction, r, table=table)
             return
         if on_channel_message(interaction):
             return  # the turn message comes back to the person, with their decision
-        label = result.undone.label if result.undone else ""
-        await self._show_next(interaction, table, pending, texts.undone(label), can_undo=False)
+        label = texts.whole_label(tr, result.undone.label) if result.undone else ""
+        await self._show_next(interaction, table, pending, texts.undone(tr, label), can_undo=False, tr=tr)
 
     async def take_back(self, interaction: discord.Interaction[Any]) -> None:
         """`/caylus takeback`: the person plays their seat again after the AI took it over."""
@@ -320,4 +330,5 @@ class Play:
             return
         if pending is not None and pending.user_id == interaction.user.id:
             self.bot.publisher.show_turn(table)
-        await self._show_next(interaction, table, pending, texts.seat_back(), can_undo=False)
+        tr = reply_tr(interaction, table)
+        await self._show_next(interaction, table, pending, texts.seat_back(tr), can_undo=False, tr=tr)

@@ -5,17 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
 from discord.utils import MISSING
 
-from bot.games import Refusal
+from bot.games import Refusal, Table
+from bot.i18n import Translation, translator
 
 from . import texts
+from .lang import reply_tr
 
 log = logging.getLogger(__name__)
+ENGLISH = translator("en")
 
 NO_MENTIONS = discord.AllowedMentions.none()
 THREADS = (
@@ -31,6 +34,9 @@ class MissingPermissions(Refusal):
     def __init__(self, names: Sequence[str]) -> None:
         super().__init__(texts.missing_permissions(names))
         self.names = list(names)
+
+    def text(self, words: Callable[[str], str] = str, tr: Translation = ENGLISH) -> str:
+        return texts.missing_permissions(self.names, tr)
 
 
 def missing_permissions(interaction: discord.Interaction[Any]) -> list[str]:
@@ -88,11 +94,17 @@ async def show(
 
 
 async def refuse(
-    interaction: discord.Interaction[Any], refusal: Refusal, *, view: discord.ui.View | None = None
+    interaction: discord.Interaction[Any],
+    refusal: Refusal,
+    *,
+    view: discord.ui.View | None = None,
+    table: Table | None = None,
 ) -> None:
-    """The one answer to every refusal: short, ephemeral, saying why and what to do instead
-    (with `view`, the person's current chooser, when that is what to do)."""
-    await say(interaction, texts.refusal(refusal, with_chooser=view is not None), view=view)
+    """The one answer to every refusal, in the reader's language (about `table`, if known):
+    short, ephemeral, saying why and what to do instead (with `view`, the person's current
+    chooser, when that is what to do)."""
+    tr = reply_tr(interaction, table)
+    await say(interaction, texts.refusal(tr, refusal, with_chooser=view is not None), view=view)
 
 
 async def defer(

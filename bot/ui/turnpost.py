@@ -103,7 +103,9 @@ class TurnPosts:
     _advancing: set[int]  # tables whose AI seat is retried
 
     def _view(self, table: Table, current: Pending, undo_seq: int | None) -> tuple[discord.ui.View, bool]:
-        return turn_view(table.id, current.number, current.decision, table.game, undo_seq=undo_seq)
+        return turn_view(
+            table.id, current.number, current.decision, table.game, undo_seq=undo_seq, tr=post_tr(table)
+        )
 
     def _content(self, table: Table, current: Pending, lines: Sequence[str], here: bool, **kw: bool) -> str:
         return texts.turn_message(post_tr(table), table, current, lines, choices_here=here, **kw)

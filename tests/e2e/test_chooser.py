@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from bot.i18n import translator
 from bot.rules import Decision, Options, new_game
 from bot.ui import ids
 from bot.ui.chooser import chooser_view, layout, turn_view
@@ -78,7 +79,7 @@ def test_many_places_are_grouped() -> None:
     specials = [c for c in d.choices if not c.code.startswith("r") and c.code != "pass"]
     big = d._replace(choices=extra + specials)
     plan = layout(big)
-    assert [g.title for g in plan.selects] == [
+    assert [g.text(translator("en")) for g in plan.selects] == [
         "Special buildings and the castle",
         "Road 1–14",
         "Road 15–28",

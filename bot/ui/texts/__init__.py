@@ -44,8 +44,10 @@ from .chooser import (
     build_effect,
     chooser_header,
     chosen,
+    means,
     place_effect,
     seat_back,
+    select_title,
     tile_effect,
     undone,
 )
@@ -85,6 +87,7 @@ from .info import (
     status,
     topic_title,
 )
+from .labels import whole_label
 from .lobby import (
     ABANDON_BUTTON,
     ABANDON_NOT_ALLOWED,
@@ -202,7 +205,10 @@ __all__ = [
     "older_button",
     "options_text",
     "other_channel",
+    "means",
+    "whole_label",
     "place_effect",
+    "select_title",
     "player_line",
     "refusal",
     "report_message",

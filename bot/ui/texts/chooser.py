@@ -3,53 +3,118 @@
 from __future__ import annotations
 
 from bot.games import Pending, Table
-from bot.rules import SPECIAL_EFFECTS, TILES, Decision, Game, effect_words
+from bot.i18n import N_, Translation
+from bot.i18n import words as glossary
+from bot.rules import (
+    CUBE_NAMES,
+    SPECIAL_EFFECTS,
+    TILES,
+    Decision,
+    Game,
+    cube_list,
+    effect_of,
+    effect_words,
+    trade_text,
+)
 
-from .common import clip, name, plain, player_line, sentence, where_in_game
+from . import labels
+from .common import clip, name, plain, sentence
+from .labels import round_phase
 
 # ----- what a place does (descriptions in the chooser) --------------------------------------
 
 
-def tile_effect(tile_id: str) -> str:
+# What a placement on a special building (or the castle) does (bot/rules SPECIAL_EFFECTS.words).
+SPECIAL_WORDS = {
+    "gate": N_("move this worker later to any free place"),
+    "trading": N_("take 3 deniers"),
+    "guild": N_("move the provost up to 3 spaces, free"),
+    "joust": N_("pay 1 denier + 1 cloth for a royal favour"),
+    "stables": N_("play earlier in the next turn order"),
+    "inn": N_("from next turn, every placement costs you 1 denier"),
+    "castle": N_("deliver batches for houses in phase 6"),
+}
+
+
+def _either(tr: Translation, options: list[str]) -> str:
+    text = options[0]
+    for other in options[1:]:
+        text = tr.gettext("{first} or {second}").format(first=text, second=other)
+    return text
+
+
+def tile_effect(tr: Translation, tile_id: str) -> str:
     """What a building on the road does, in a few words (for select descriptions)."""
-    return effect_words(tile_id)
+    if tr.lang == "en":
+        return effect_words(tile_id)
+    effect = effect_of(TILES[tile_id])
+    deniers = glossary.count(tr, "denier", effect.price)
+    if effect.kind == "produce":
+        return _either(tr, [labels.amounts(tr, cube_list(alt)) for alt in effect.outputs])
+    if effect.kind == "sell":
+        return tr.gettext("sell 1 cube for {deniers}").format(deniers=deniers)
+    if effect.kind == "peddler":
+        if effect.most == 1:
+            return tr.gettext("buy 1 cube for {deniers}").format(deniers=deniers)
+        return tr.gettext("buy up to {n} cubes at {deniers} each").format(n=effect.most, deniers=deniers)
+    if effect.kind == "build":
+        return tr.gettext("build a {kind}").format(kind=glossary.kind(tr, effect.builds))
+    if effect.kind == "lawyer":
+        return tr.gettext("turn a building into a residence")
+    if effect.kind == "trade":
+        return _either(tr, [labels.amounts(tr, trade_text(tile_id, o)) for o in effect.trades])
+    return ""
 
 
-def build_effect(code: str) -> str:
+def build_effect(tr: Translation, code: str) -> str:
     """What a building to be built does (`market+G` → the Marketplace's effect)."""
     tile = TILES.get(code.partition("+")[0])
     if tile is None:
         return ""
     extra = []
     if tile.income:
-        extra.append(f"+{tile.income} denier income")
-    return " · ".join([e for e in (tile_effect(tile.id), *extra) if e])
+        extra.append(tr.gettext("+{deniers} income").format(deniers=glossary.count(tr, "denier", tile.income)))
+    return " · ".join([e for e in (tile_effect(tr, tile.id), *extra) if e])
 
 
-def place_effect(game: Game, code: str) -> str:
+def place_effect(tr: Translation, game: Game, code: str) -> str:
     """What placing (or moving) a worker on `code` brings, with the provost's reach."""
     if code in SPECIAL_EFFECTS:
-        return SPECIAL_EFFECTS[code].words
+        return tr(SPECIAL_WORDS[code]) if code in SPECIAL_WORDS else SPECIAL_EFFECTS[code].words
     if code.startswith("r") and code[1:].isdigit():
         space = int(code[1:])
         tile_id = game.state.road_tile[space]
         if tile_id is None:
             return ""
-        effect = tile_effect(tile_id)
+        effect = tile_effect(tr, tile_id)
         if space > game.state.provost:
-            effect += f" · beyond the provost (road {game.state.provost})"
+            effect += " · " + tr.gettext("beyond the provost (road {space})").format(space=game.state.provost)
         return effect
     return ""
 
 
-def chooser_header(table: Table, decision: Decision, *, note: str = "") -> str:
+def means(tr: Translation, game: Game, seat: int) -> str:
+    """`7 deniers · 2 food, 1 wood · 4 workers in hand · 10 PP`, in `tr`'s words."""
+    p = game.state.players[seat]
+    cubes = ", ".join(
+        glossary.count(tr, CUBE_NAMES[i], n) for i, n in enumerate(p.cubes) if n
+    ) or tr.gettext("no cubes")
+    return tr.gettext("{deniers} · {cubes} · {workers} in hand · {pp}").format(
+        deniers=glossary.count(tr, "denier", p.deniers),
+        cubes=cubes,
+        workers=glossary.count(tr, "worker", p.workers),
+        pp=glossary.count(tr, "PP", p.pp),
+    )
+
+
+def chooser_header(tr: Translation, table: Table, decision: Decision, *, note: str = "") -> str:
     game = table.game
     assert game is not None
     lines = [note] if note else []
     lines += [
-        f"**{where_in_game(game)}** — your decision",
+        tr.gettext("**{where}** — your decision").format(where=round_phase(tr, game)),
         f"> {decision.prompt}",
-        f"You have {player_line(game, decision.player)}.",
+        tr.gettext("You have {means}.").format(means=means(tr, game, decision.player)),
     ]
     return clip("\n".join(lines))
 
@@ -58,33 +123,59 @@ def chosen(label: str) -> str:
     return f"✅ {plain(label)}"
 
 
-def undone(label: str) -> str:
-    return f"↩️ Taken back: {plain(label)}"
+def undone(tr: Translation, label: str) -> str:
+    return tr.gettext("↩️ Taken back: {choice}").format(choice=plain(label))
 
 
-def seat_back() -> str:
-    return "Your seat is yours again: the AI no longer plays it."
+def seat_back(tr: Translation) -> str:
+    return tr.gettext("Your seat is yours again: the AI no longer plays it.")
 
 
-def after_choice(table: Table, done: str, pending: Pending | None, next_header: str | None) -> str:
+def after_choice(
+    tr: Translation, table: Table, done: str, pending: Pending | None, next_header: str | None
+) -> str:
     """The chooser after a choice: what was done, then the next decision (or whose it is)."""
     lines = [done]
     if next_header is not None:
         lines += ["", next_header]
     elif pending is not None:
-        lines.append(sentence(f"Now **{name(pending.name)}** decides: {pending.decision.prompt}"))
+        lines.append(
+            sentence(
+                tr.gettext("Now **{name}** decides: {prompt}").format(
+                    name=name(pending.name), prompt=pending.decision.prompt
+                )
+            )
+        )
     elif table.is_finished:
-        lines.append("The game is over: the final scores are in the channel.")
+        lines.append(tr.gettext("The game is over: the final scores are in the channel."))
     return clip("\n".join(lines))
 
 
-CHOOSE_BUTTON = "Choose…"
-MORE_BUTTON = "More…"  # the private chooser, when the choices are on the turn message itself
-UNDO_BUTTON = "Undo"
-BOARD_BUTTON = "Board"
-UNDO_TOO_LATE = "The game has moved on since that choice, so it can no longer be undone."
-MOVED_ON = "The game has moved on since that message; here is your current decision."
-GROUP_SPECIALS = "Special buildings and the castle"
-GROUP_ROAD = "Road {low}–{high}"
-GROUP_ANY = "Choose…"
-GROUP_PART = "Choices {low}–{high}"
+CHOOSE_BUTTON = N_("Choose…")
+MORE_BUTTON = N_("More…")  # the private chooser, when the choices are on the turn message itself
+UNDO_BUTTON = N_("Undo")
+BOARD_BUTTON = N_("Board")
+UNDO_TOO_LATE = N_("The game has moved on since that choice, so it can no longer be undone.")
+MOVED_ON = N_("The game has moved on since that message; here is your current decision.")
+GROUP_SPECIALS = N_("Special buildings and the castle")
+GROUP_ROAD = N_("Road {low}–{high}")
+GROUP_ANY = N_("Choose…")
+GROUP_PART = N_("Choices {low}–{high}")
+# The select titles of the decision kinds (bot/rules `KindFacts.title`), by their English.
+TITLES = {
+    w.msgid: w
+    for w in (
+        N_("Which batch?"),
+        N_("Which building?"),
+        N_("Which residence does it replace?"),
+        N_("Which building becomes a residence?"),
+        N_("Where does your worker go?"),
+        N_("Where does the Gate worker go?"),
+    )
+}
+
+
+def select_title(tr: Translation, title: str) -> str:
+    """A decision kind's select title in `tr`'s words (its own English if not listed)."""
+    entry = TITLES.get(title)
+    return tr(entry) if entry is not None else tr.gettext(title)  # the chooser's own (GROUP_*)

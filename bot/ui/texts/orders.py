@@ -6,9 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.rules import CUBE_NAMES, CUBES, ENGLISH, SPECIAL_NAMES, TILES, Game, Speech, cube_count
+from bot.i18n import N_, Translation, translator
+from bot.i18n import words as glossary
+from bot.rules import CUBE_NAMES, CUBES, SPECIAL_NAMES, TILES, Game, Speech, cube_count
 
+from . import labels
 from .common import name, plain
+
+ENGLISH = translator("en")
 
 COMMANDS = {
     "orders": "Your standing orders: see them (only you), or set one",
@@ -37,99 +42,123 @@ FAVOUR_CHOICES = {
     "off": "Off: ask me",
 }
 PROVOST_WORDS = {
-    "ask": "ask me",
-    "stay": "never move it",
-    "cuts": "ask me only where a move would cut (or save) someone's worker on the road; otherwise leave it",
+    "ask": N_("ask me"),
+    "stay": N_("never move it"),
+    "cuts": N_("ask me only where a move would cut (or save) someone's worker on the road; otherwise leave it"),
+}
+ALWAYS_PROVOST = {
+    "ask": N_("Always: ask me"),
+    "stay": N_("Always: never move it"),
+    "cuts": N_("Always: ask me only where a move cuts someone"),
 }
 
-ORDERS_BUTTON = "Orders…"
-QUEUE_BUTTON = "Queue…"
-ALWAYS_BUTTON = "Always…"
-CLEAR_QUEUE = "Clear the queue"
-ADD_TO_QUEUE = "Add a placement to your queue"
-PASS_ENTRY = "Pass"
-NOT_NOW = "Orders are for a game in progress, at your own seat."
-NOTHING_ALWAYS = "There is no standing order for this decision; answer it in the chooser."
-SAVED = "Saved."
-DECLARE_PHASES = "You can declare your provost move in phases 2 to 4 only (it is used in phase 4)."
+ORDERS_BUTTON = N_("Orders…")
+QUEUE_BUTTON = N_("Queue…")
+ALWAYS_BUTTON = N_("Always…")
+CLEAR_QUEUE = N_("Clear the queue")
+ADD_TO_QUEUE = N_("Add a placement to your queue")
+NOT_NOW = N_("Orders are for a game in progress, at your own seat.")
+NOTHING_ALWAYS = N_("There is no standing order for this decision; answer it in the chooser.")
+SAVED = N_("Saved.")
+DECLARE_PHASES = N_("You can declare your provost move in phases 2 to 4 only (it is used in phase 4).")
+# Refusals with fields (bot/games Refusal(msgid, **fields): translated when shown)
+UNKNOWN_PLACE = N_(
+    "“{text}” is not a place to queue: use a code (`r8`, `castle`, `pass`) or a building name."
+)
+UNKNOWN_PLACE_HINT = N_(
+    "“{text}” is not a place to queue: use a code (`r8`, `castle`, `pass`) or a building name. "
+    "Did you mean: {options}?"
+)
+QUEUE_FULL = N_("A queue holds at most {limit} placements (you have 6 workers).")
+BAD_TARGET = N_("“{text}” is not a provost target: give a road space (`r9` or `9`), `stay`, or `off`.")
 
 
-def place_words(game: Game | None, code: str) -> str:
+def place_words(tr: Translation, game: Game | None, code: str) -> str:
     """A queued place as a player reads it: "Carpenter (road 8)", "Castle", "Pass"."""
     if code == "pass":
-        return PASS_ENTRY
+        return tr.pgettext("choice", "Pass")
     if code[:1] == "r" and code[1:].isdigit():
         tile = game.state.road_tile[int(code[1:])] if game is not None else None
-        return f"{TILES[tile].name} (road {code[1:]})" if tile else f"road {code[1:]}"
-    return SPECIAL_NAMES.get(code, code)
+        if tile:
+            return labels.on_road(tr, glossary.building(tr, TILES[tile].name), int(code[1:]))
+        return tr.gettext("road {space}").format(space=code[1:])
+    return glossary.building(tr, SPECIAL_NAMES[code]) if code in SPECIAL_NAMES else code
 
 
-def target_words(target: str) -> str:
-    return "stay where it is" if target == "stay" else f"to road {target[1:]}"
+def target_words(tr: Translation, target: str) -> str:
+    if target == "stay":
+        return tr.gettext("stay where it is")
+    return tr.gettext("to road {space}").format(space=target[1:])
 
 
-def production_words(tile: str, code: str) -> str:
-    return f"{TILES[tile].name} → {cube_count(code)}"
+def production_words(tr: Translation, tile: str, code: str) -> str:
+    return f"{glossary.building(tr, TILES[tile].name)} → {labels.amounts(tr, cube_count(code))}"
 
 
-def production_choice_label(tile: str, code: str) -> str:
-    return f"{TILES[tile].name}: {cube_count(code)}"
+def production_choice_label(tile: str, code: str, tr: Translation = ENGLISH) -> str:
+    return f"{glossary.building(tr, TILES[tile].name)}: {labels.amounts(tr, cube_count(code))}"
 
 
-def orders_view_text(game: Game | None, provost: str, productions: Sequence[tuple[str, str]], castle: bool,
-                     favour: str | None, queue: Sequence[str], declared: str | None) -> str:  # fmt: skip
+def orders_view_text(tr: Translation, game: Game | None, provost: str, productions: Sequence[tuple[str, str]],
+                     castle: bool, favour: str | None, queue: Sequence[str], declared: str | None) -> str:  # fmt: skip
     """The private view of one player's orders, queue and declaration."""
-    lines = ["**Your standing orders** (only you see them; they act only where you would be asked)"]
-    lines.append(f"• Provost in phase 4: {PROVOST_WORDS.get(provost, provost)}")
+    lines = [tr.gettext("**Your standing orders** (only you see them; they act only where you would be asked)")]
+    said = tr(PROVOST_WORDS[provost]) if provost in PROVOST_WORDS else provost
+    lines.append(tr.gettext("• Provost in phase 4: {order}").format(order=said))
     if productions:
-        lines.append("• Productions: " + "; ".join(production_words(t, c) for t, c in productions))
+        made = "; ".join(production_words(tr, t, c) for t, c in productions)
+        lines.append(tr.gettext("• Productions: {productions}").format(productions=made))
     if castle:
-        lines.append("• Castle: deliver every batch I can")
+        lines.append(tr.gettext("• Castle: deliver every batch I can"))
     if favour:
-        lines.append(f"• Royal favours: take the {favour} line when I can")
+        lines.append(
+            tr.gettext("• Royal favours: take the {line} line when I can").format(line=glossary.favour_track(tr, favour))
+        )
     if not (productions or castle or favour) and provost == "ask":
-        lines.append("• none: you are asked every time")
+        lines.append(tr.gettext("• none: you are asked every time"))
     if queue:
-        entries = " · ".join(f"{i}. {place_words(game, c)}" for i, c in enumerate(queue, 1))
-        lines.append(f"**Your placement queue:** {entries}")
+        entries = " · ".join(f"{i}. {place_words(tr, game, c)}" for i, c in enumerate(queue, 1))
+        lines.append(tr.gettext("**Your placement queue:** {entries}").format(entries=entries))
     else:
-        lines.append("**Your placement queue:** empty (`/caylus queue add:…`)")
+        lines.append(tr.gettext("**Your placement queue:** empty (`/caylus queue add:…`)"))
     if declared:
-        lines.append(f"**Your provost move, declared:** {target_words(declared)}")
+        lines.append(
+            tr.gettext("**Your provost move, declared:** {target}").format(target=target_words(tr, declared))
+        )
     return "\n".join(lines)
 
 
-def off_label(key: str) -> str:
+def off_label(tr: Translation, key: str) -> str:
     """The button that switches one order off."""
     if key == "provost":
-        return "Provost: ask me again"
+        return tr.gettext("Provost: ask me again")
     if key == "castle":
-        return "Castle: ask me"
+        return tr.gettext("Castle: ask me")
     if key == "favour":
-        return "Favours: ask me"
+        return tr.gettext("Favours: ask me")
     if key == "queue":
-        return CLEAR_QUEUE
+        return tr(CLEAR_QUEUE)
     if key == "declared":
-        return "Cancel the declared provost move"
+        return tr.gettext("Cancel the declared provost move")
     if key.startswith("p."):
-        return f"{TILES[key[2:]].name}: ask me"
+        return tr.gettext("{building}: ask me").format(building=glossary.building(tr, TILES[key[2:]].name))
     return key
 
 
-def always_label(kind: str, value: str) -> str:
+def always_label(tr: Translation, kind: str, value: str) -> str:
     """An "always do this" button of the current decision."""
     if kind == "provost":
-        return "Always: " + PROVOST_CHOICES[value].lower()
+        return tr(ALWAYS_PROVOST[value])
     if kind == "castle":
-        return "Always deliver every batch I can"
+        return tr.gettext("Always deliver every batch I can")
     if kind == "favour":
-        return f"Always take the {value} line"
+        return tr.gettext("Always take the {line} line").format(line=glossary.favour_track(tr, value))
     tile, _, code = value.partition(".")
-    return f"Always: {production_choice_label(tile, code)}"
+    return tr.gettext("Always: {production}").format(production=production_choice_label(tile, code, tr))
 
 
-def always_text(prompt: str) -> str:
-    return f"Make it a standing order? ({plain(prompt)})"
+def always_text(tr: Translation, prompt: str) -> str:
+    return tr.gettext("Make it a standing order? ({prompt})").format(prompt=plain(prompt))
 
 
 def queued_note(moves: Sequence[tuple[str, str, str]], tr: Speech = ENGLISH) -> str:
@@ -145,19 +174,6 @@ def queued_note(moves: Sequence[tuple[str, str, str]], tr: Speech = ENGLISH) -> 
             text = tr.gettext("{player}: {choice} (standing order)")
         parts.append(text.format(player=name(player), choice=plain(label)))
     return "📋 " + "; ".join(parts) + "."
-
-
-def unknown_place(text: str, options: Sequence[str]) -> str:
-    hint = f" Did you mean: {', '.join(options[:6])}?" if options else ""
-    return f"“{plain(text)}” is not a place to queue: use a code (`r8`, `castle`, `pass`) or a building name.{hint}"
-
-
-def queue_full(limit: int) -> str:
-    return f"A queue holds at most {limit} placements (you have 6 workers)."
-
-
-def bad_target(text: str) -> str:
-    return f"“{plain(text)}” is not a provost target: give a road space (`r9` or `9`), `stay`, or `off`."
 
 
 def cube_word(ch: str) -> str:

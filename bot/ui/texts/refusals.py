@@ -1,38 +1,43 @@
-"""Refusals and errors: what went wrong, in a player's words, and what to do instead."""
+"""Refusals and errors: what went wrong, in a player's words, and what to do instead. Each
+function takes the reader's `tr` first (English when not given)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from bot.games import GameOver, NoTable, NotAPlayer, NotYourTurn, Refusal, StaleDecision
+from bot.i18n import N_, Translation, translator
 
 from .common import clip, plain
 
+ENGLISH = translator("en")
 
-def refusal(r: Refusal, *, with_chooser: bool = False) -> str:
+
+def refusal(tr: Translation, r: Refusal, *, with_chooser: bool = False) -> str:
     """One answer for every refusal: the manager's reason, then what to do instead."""
-    text = r.text(plain)
+    text = r.text(plain, tr)
     if isinstance(r, StaleDecision):
-        text += " Here is your current decision:" if with_chooser else ""
+        text += " " + tr.gettext("Here is your current decision:") if with_chooser else ""
     elif isinstance(r, NotYourTurn):
-        text += " You will be pinged when it is your turn."
+        text += " " + tr.gettext("You will be pinged when it is your turn.")
     elif isinstance(r, NotAPlayer):
-        text += " You can follow the game here: `/caylus board` shows the board."
+        text += " " + tr.gettext("You can follow the game here: `/caylus board` shows the board.")
     elif isinstance(r, NoTable):
-        text += " Use `/caylus new`."
+        text += " " + tr.gettext("Use `/caylus new`.")
     elif isinstance(r, GameOver):
-        text += " Start another table with `/caylus new`."
+        text += " " + tr.gettext("Start another table with `/caylus new`.")
     return clip(text)
 
 
-def table_gone() -> str:
-    return "That table is over or was abandoned. Start a new one with `/caylus new`."
+def table_gone(tr: Translation = ENGLISH) -> str:
+    return tr.gettext("That table is over or was abandoned. Start a new one with `/caylus new`.")
 
 
-def not_here() -> str:
-    return "Caylus tables live in server channels; use this command in a server."
+def not_here(tr: Translation = ENGLISH) -> str:
+    return tr.gettext("Caylus tables live in server channels; use this command in a server.")
 
 
+# Discord's own names of the permissions (as its settings show them: not translated here).
 PERMISSION_NAMES = {
     "view_channel": "View Channel",
     "send_messages": "Send Messages",
@@ -41,21 +46,21 @@ PERMISSION_NAMES = {
 }
 
 
-def missing_permissions(names: Sequence[str]) -> str:
+def missing_permissions(names: Sequence[str], tr: Translation = ENGLISH) -> str:
     listed = ", ".join(f"**{n}**" for n in names)
-    return (
-        f"I cannot post the game in this channel: I am missing {listed} here. Ask a moderator to "
+    return tr.gettext(
+        "I cannot post the game in this channel: I am missing {permissions} here. Ask a moderator to "
         "give the Caylus bot these permissions in this channel (or play in another channel), "
         "then try again."
-    )
+    ).format(permissions=listed)
 
 
-NO_TABLE_HERE = "There is no Caylus table in this channel"
+NO_TABLE_HERE = N_("There is no Caylus table in this channel")
 
 
-def not_now(prompt: str) -> str:
-    return clip(f"Not now: {prompt}", 100)
+def not_now(tr: Translation, prompt: str) -> str:
+    return clip(tr.gettext("Not now: {prompt}").format(prompt=prompt), 100)
 
 
-def internal_error() -> str:
-    return "Something went wrong on my side; nothing was changed. Please try again."
+def internal_error(tr: Translation = ENGLISH) -> str:
+    return tr.gettext("Something went wrong on my side; nothing was changed. Please try again.")

@@ -1,0 +1,35 @@
+"""What an untranslated text looks like: the English msgids of the catalogue that a language
+translates differently, as patterns (`{field}` matches anything), to find in what the bot shows."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from babel.messages import pofile
+
+from bot.i18n.catalogue import po_path
+
+
+@functools.cache
+def english_patterns(lang: str) -> tuple[re.Pattern[str], ...]:
+    with po_path(lang).open("rb") as f:
+        catalog = pofile.read_po(f)
+    out = []
+    for m in catalog:
+        if not m.id or m.context in ("command name", "count"):
+            continue  # command names stay English in Catalan; counts are checked by their words
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        for msgid in ids:
+            if msgid in strings or len(re.sub(r"\{\w+\}", "", msgid).strip(" :·.()…")) < 3:
+                continue  # the same in this language (a name, "Hotel"), or no words of its own
+            parts = re.split(r"\{\w+\}", msgid)
+            out.append(re.compile(".+".join(re.escape(p) for p in parts), re.DOTALL))
+    return tuple(out)
+
+
+def english_in(lang: str, text: str) -> list[str]:
+    """The catalogue's English texts (untranslated) that make up `text` or one of its `·` parts."""
+    pieces = [text, *(p.strip() for p in text.split(" · "))]
+    return [p.pattern for p in english_patterns(lang) for piece in pieces if p.fullmatch(piece)]
