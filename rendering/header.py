@@ -42,7 +42,8 @@ def _subtitle(cv: Canvas) -> tuple[str, str]:
         phases = ", ".join(str(p) for p in [*summary.earlier, summary.phase])
         return f"{top} · {words.phases.format(phases=phases)}", words.done
     if summary.phase:
-        name = words.phase_name(summary.phase) + (f" — {words.done}" if summary.ended else "")
+        name = words.phase_name(summary.phase)
+        name = words.phase_done.format(phase=name) if summary.ended else name
         return f"{top} · {words.phase.format(phase=summary.phase)}", name
     return top, words.game_begins
 

@@ -71,6 +71,7 @@ class Labels(NamedTuple):
     phase: str  # "phase {phase}"
     phases: str  # "phases {phases}"
     done: str
+    phase_done: str  # "{phase} — done"
     game_begins: str
     game_over: str
     to_decide: str
@@ -105,7 +106,7 @@ class Labels(NamedTuple):
     inn_slots: tuple[str, str]  # the Inn's two places: entering, staying
     # a building's effect line on its road tile
     produce_or: str
-    builds: str  # "build {n}"
+    builds: dict[str, str]  # a Carpenter's or Mason's line, by the kind it builds
     to_residence: str
     each_turn: str
     income: str  # "+{n}d/turn"
@@ -145,6 +146,7 @@ def labels(lang: str = "en") -> Labels:
         phase=tr.pgettext("board", "phase {phase}"),
         phases=tr.pgettext("board", "phases {phases}"),
         done=tr.pgettext("board", "done"),
+        phase_done=tr.pgettext("board", "{phase} — done"),
         game_begins=tr.pgettext("board", "the game begins"),
         game_over=tr.pgettext("board", "Game over · final scores"),
         to_decide=tr.pgettext("board", "to decide"),
@@ -188,7 +190,11 @@ def labels(lang: str = "en") -> Labels:
         player=tr.pgettext("board", "Player {n}"),
         inn_slots=(tr.pgettext("Inn place", "in"), tr.pgettext("Inn place", "stay")),
         produce_or=tr.pgettext("board", "or"),
-        builds=tr.pgettext("board", "build {n}"),
+        builds={
+            "wood": tr.pgettext("board", "build wood"),
+            "stone": tr.pgettext("board", "build stone"),
+            "prestige": tr.pgettext("board", "build prestige"),
+        },
         to_residence=tr.pgettext("board", "→ residence"),
         each_turn=tr.pgettext("board", "each turn"),
         income=tr.pgettext("board", "+{n}d/turn"),

@@ -7,7 +7,7 @@ from PIL import Image, ImageDraw
 from bot.rules import SPECIAL_EFFECTS, SPECIAL_NAMES
 
 from . import shapes, style
-from .fonts import draw_fitted
+from .fonts import draw_fitted, draw_fitted_lines
 from .labels import Labels
 from .layout import SPECIAL_ORDER, SPECIAL_SLOTS, special_box, special_slots
 from .shapes import Canvas
@@ -22,9 +22,10 @@ def draw_specials_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int, words
         d.rounded_rectangle((box.x, box.y, box.x2 - 1, box.y + 27), radius=8, fill=band)
         d.rectangle((box.x, box.y + 18, box.x2 - 1, box.y + 27), fill=band)
         title = f"{i + 1} {words.building(SPECIAL_NAMES[name])}"
-        draw_fitted(
-            img, (box.x + 7, box.y + 14), title, 15, band_ink, box.w - 12, bold=True, min_size=11
-        )
+        draw_fitted_lines(
+            img, (box.x + 7, box.y + 14), title, 15, band_ink, box.w - 12, line_size=11, gap=12,
+            bold=True, min_size=11,
+        )  # fmt: skip
         unused = name == "stables" and n == 2
         hint = "" if unused else words.hint(SPECIAL_EFFECTS[name].hint)
         draw_fitted(

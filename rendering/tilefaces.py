@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from bot.rules import CUBES, TILES, TRADES, Tile, effect_of
 
 from . import sprites, style
-from .fonts import draw_fitted, draw_text, text_width
+from .fonts import draw_fitted_lines, draw_text, text_width
 from .labels import LABELS, Labels, labels
 
 Colour = tuple[int, int, int]
@@ -48,7 +48,7 @@ def effect_tokens(tile: Tile, words: Labels = LABELS) -> list[Token]:
             ("c", -2),
         ]
     if effect.kind == "build":
-        return [("t", words.builds.format(n=effect.builds))]
+        return [("t", words.builds[effect.builds])]
     if effect.kind == "lawyer":
         return [("c", 3), ("t", "+1"), ("d", None), ("t", words.to_residence)]
     if effect.kind == "trade":
@@ -136,13 +136,15 @@ def road_face(tile_id: str, lang: str = "en") -> Image.Image:
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=7, fill=body, outline=band, width=2)
     d.rounded_rectangle((0, 0, w - 1, BAND_H), radius=7, fill=band)
     d.rectangle((0, BAND_H - 7, w - 1, BAND_H), fill=band)
-    draw_fitted(
+    draw_fitted_lines(
         img,
         (w / 2, BAND_H / 2 + 1),
         tile_short_name(tile, words),
         18,
         band_ink,
         w - 10,
+        line_size=13,
+        gap=13,
         bold=True,
         anchor="m",
         min_size=13,
@@ -170,16 +172,18 @@ def stock_face(tile_id: str, lang: str = "en") -> Image.Image:
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=5, fill=body, outline=band, width=2)
     d.rounded_rectangle((0, 0, w - 1, 19), radius=5, fill=band)
     d.rectangle((0, 13, w - 1, 19), fill=band)
-    draw_fitted(
+    draw_fitted_lines(
         img,
         (w / 2, 10),
         tile_short_name(tile, words),
         14,
         band_ink,
         w - 6,
+        line_size=10,
+        gap=9,
         bold=True,
         anchor="m",
-        min_size=11,
+        min_size=10,
     )
     tokens: list[Token] = []
     for idx, n in enumerate(tile.cost):
