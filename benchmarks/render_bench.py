@@ -38,6 +38,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--states", type=int, default=40, help="mid-game positions to render")
     ap.add_argument("--repeat", type=int, default=5, help="renders of each position")
+    ap.add_argument("--lang", default="en", help="the language of the words drawn (en, ru, pt-BR, ca)")
     args = ap.parse_args()
 
     positions = []
@@ -47,7 +48,7 @@ def main() -> None:
         positions.append((snap.game.state, snap.events, snap.pending))
 
     t0 = time.perf_counter()
-    first = render_board(*positions[0][:2], pending=positions[0][2])
+    first = render_board(*positions[0][:2], pending=positions[0][2], lang=args.lang)
     cold_ms = (time.perf_counter() - t0) * 1000
 
     times: list[float] = []
@@ -58,7 +59,7 @@ def main() -> None:
     for _ in range(args.repeat):
         for state, events, pending in positions:
             t = time.perf_counter()
-            png = render_board(state, events, pending=pending)
+            png = render_board(state, events, pending=pending, lang=args.lang)
             times.append(time.perf_counter() - t)
             sizes.append(len(png))
             quant = Image.open(io.BytesIO(png))
@@ -68,7 +69,7 @@ def main() -> None:
             bares.append(time.perf_counter() - t)
     parts: dict[str, list[float]] = {"draw": [], "quantise": [], "encode": []}
     for state, events, pending in positions:
-        view = board_view(state, events, pending=pending)
+        view = board_view(state, events, pending=pending, lang=args.lang)
         t = time.perf_counter()
         img = draw(view)
         t1 = time.perf_counter()
@@ -107,6 +108,7 @@ def main() -> None:
                 "height": HEIGHT,
                 "bare_encode_ms": round(bare * 1000, 2),
                 "ratio_to_bare": round(median / bare, 2),
+                "lang": args.lang,
                 "draw_ms": _median_ms(parts["draw"]),
                 "quantise_ms": _median_ms(parts["quantise"]),
                 "encode_ms": _median_ms(parts["encode"]),

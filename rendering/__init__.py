@@ -1,7 +1,7 @@
 """Board images: a pure function from a game state of the rules core to PNG bytes.
 
-    render_board(state, events=None, *, pending=None) -> bytes
-    render_final(state, scores, winners) -> bytes
+    render_board(state, events=None, *, pending=None, lang="en") -> bytes
+    render_final(state, scores, winners, *, lang="en") -> bytes
     render_view(view) -> bytes          (a `BoardView` built by `board_view`)
 
 `events` are the engine's events of the phase that just ended (they drive the highlights and the
@@ -56,11 +56,14 @@ def render_image(
     pending: Decision | PendingView | None = None,
     finals: Sequence[ScoreLine] | None = None,
     winners: Sequence[int] | None = None,
+    lang: str = "en",
 ) -> Image.Image:
     """The board as a Pillow image (RGB). `finals`/`winners` default to the state's own scores."""
     from .board import draw
 
-    return draw(board_view(state, events, pending=pending, finals=finals, winners=winners))
+    return draw(
+        board_view(state, events, pending=pending, finals=finals, winners=winners, lang=lang)
+    )
 
 
 def render_board(
@@ -68,9 +71,10 @@ def render_board(
     events: Sequence[Event] | None = None,
     *,
     pending: Decision | PendingView | None = None,
+    lang: str = "en",
 ) -> bytes:
     """PNG of the board after a phase: road, specials, castle, bridge, players, stock, caption."""
-    return render_view(board_view(state, events, pending=pending))
+    return render_view(board_view(state, events, pending=pending, lang=lang))
 
 
 def render_final(
@@ -78,6 +82,8 @@ def render_final(
     scores: Sequence[ScoreLine] | None = None,
     winners: Sequence[int] | None = None,
     events: Sequence[Event] | None = None,
+    *,
+    lang: str = "en",
 ) -> bytes:
     """PNG of the finished game with the final score table.
 
@@ -85,4 +91,4 @@ def render_final(
     without them the image computes both from the state (§2.8: all tied players win).
     """
     finals = list(scores) if scores is not None else final_scores(state)
-    return render_view(board_view(state, events, finals=finals, winners=winners))
+    return render_view(board_view(state, events, finals=finals, winners=winners, lang=lang))

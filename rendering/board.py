@@ -18,6 +18,7 @@ from .cards import draw_cards
 from .castle import draw_castle, draw_castle_static
 from .finals import draw_finals
 from .header import draw_header, draw_header_static
+from .labels import labels
 from .palette import encode_palette
 from .players import player_marks
 from .road import draw_road, draw_road_static
@@ -27,24 +28,25 @@ from .stock import draw_stock, draw_stock_static
 from .view import BoardView
 
 
-@lru_cache(maxsize=16)
-def _background(n: int, jeweller: bool) -> Image.Image:
-    """Everything that does not change during a game with `n` players (drawn once)."""
+@lru_cache(maxsize=40)
+def _background(n: int, jeweller: bool, lang: str) -> Image.Image:
+    """Everything that does not change during a game with `n` players, in `lang` (drawn once)."""
+    words = labels(lang)
     img = Image.new("RGB", (style.WIDTH, style.HEIGHT), style.BG)
     d = ImageDraw.Draw(img)
     draw_header_static(img, d)
-    draw_castle_static(img, d)
-    draw_bridge_static(img, d, n)
-    draw_specials_static(img, d, n)
-    draw_road_static(img, d)
-    draw_stock_static(img, d, jeweller)
+    draw_castle_static(img, d, words)
+    draw_bridge_static(img, d, n, words)
+    draw_specials_static(img, d, n, words)
+    draw_road_static(img, d, words)
+    draw_stock_static(img, d, jeweller, words)
     return img
 
 
 def draw(view: BoardView) -> Image.Image:
     """The board of `view` as a Pillow image (RGB): the cached background and every panel."""
     state = view.state
-    img = _background(state.n, state.options.jeweller).copy()
+    img = _background(state.n, state.options.jeweller, labels(view.lang).lang).copy()
     d = ImageDraw.Draw(img)
     cv = Canvas(img, d, view, player_marks(tuple(p.name for p in state.players)))
     draw_header(cv)

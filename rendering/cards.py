@@ -5,7 +5,6 @@ from __future__ import annotations
 from . import shapes, sprites, style
 from .favours import draw_favours
 from .fonts import draw_fitted, draw_text, text_width
-from .labels import LABELS
 from .players import display_name
 from .shapes import Canvas
 
@@ -15,12 +14,12 @@ BAND_H = 32
 def _draw_tags(cv: Canvas, seat: int, x: int, x2: int, y: float) -> None:
     """Where the player stands apart from the cards' counts: passed (in phase 2), in the Inn.
     Drawn where the card has room (both show on the board too: the bridge, the Inn)."""
-    state = cv.state
+    state, words = cv.state, cv.words
     tags = []
     if seat in state.passing and state.phase == 2:
-        tags.append(LABELS.passed.format(n=state.passing.index(seat) + 1))
+        tags.append(words.passed.format(n=state.passing.index(seat) + 1))
     if state.inn_right == seat:
-        tags.append(LABELS.in_inn)
+        tags.append(words.in_inn)
     text = " · ".join(tags)
     if tags and text_width(text, 14, True) <= x2 - x:
         draw_text(cv.img, (x, y), text, 14, style.INK_SOFT, bold=True)
@@ -44,7 +43,7 @@ def draw_cards(cv: Canvas) -> None:
         by = b.y + BAND_H / 2 + 1
         x = b.x + 8
         x += draw_text(img, (x, by), f"{pos + 1}", 18, ink, bold=True) + 8
-        name = display_name(p.name, seat)
+        name = display_name(p.name, seat, cv.view.lang)
         draw_fitted(img, (x, by), name, 20, ink, b.x2 - 10 - x, bold=True, min_size=16)
         if is_pending:
             d.rounded_rectangle(
@@ -55,7 +54,7 @@ def draw_cards(cv: Canvas) -> None:
         shapes.worker(img, state, marks, seat, b.x + 24, y1, 38)
         x = b.x + 46
         x += draw_text(img, (x, y1), str(p.pp), 32, style.INK, bold=True) + 3
-        x += draw_text(img, (x, y1 + 6), LABELS.pp, 15, style.INK_SOFT, bold=True) + 12
+        x += draw_text(img, (x, y1 + 6), cv.words.pp, 15, style.INK_SOFT, bold=True) + 12
         sprites.paste(img, sprites.coin(26), b.x2 - 22, y1)
         w = draw_text(img, (b.x2 - 38, y1), str(p.deniers), 28, style.INK, bold=True, anchor="r")
         _draw_tags(cv, seat, x, b.x2 - 38 - w - 12, y1)
@@ -74,4 +73,4 @@ def draw_cards(cv: Canvas) -> None:
         y3 = b.y + BAND_H + 88
         sprites.paste(img, sprites.worker(p.colour, "", 22), b.x + 16, y3)
         w = draw_text(img, (b.x + 28, y3), f"×{p.workers}", 19, style.INK, bold=True)
-        draw_favours(img, state, seat, b.x + 28 + w + 10, b.x2 - 8, y3)
+        draw_favours(img, state, seat, b.x + 28 + w + 10, b.x2 - 8, y3, cv.words)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.rules import SECTION_PP, SECTION_SIZE, SECTIONS
+from bot.rules import SECTION_PP, SECTION_SIZE
 
 from . import shapes, sprites, style
 from .fonts import draw_fitted, draw_text, text_width
-from .labels import LABELS
+from .labels import Labels
 from .layout import (
     CELL,
     TRACK_D,
@@ -24,13 +24,13 @@ SCORED = (40, 120, 55)
 BUILDERS_W = 150  # the track's label
 
 
-def draw_castle_static(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
+def draw_castle_static(img: Image.Image, d: ImageDraw.ImageDraw, words: Labels) -> None:
     """The sections, their cells and the empty track (part of the static board)."""
     shapes.panel(d, style.CASTLE)
-    shapes.title(img, style.CASTLE.x + 14, style.CASTLE.y + 17, LABELS.castle, 16)
+    shapes.title(img, style.CASTLE.x + 14, style.CASTLE.y + 17, words.castle, 16)
     tx, ty = track_centre(0)
     draw_fitted(
-        img, (tx - TRACK_D / 2 - 8, ty), LABELS.builders, 14, style.INK_SOFT, BUILDERS_W, anchor="r"
+        img, (tx - TRACK_D / 2 - 8, ty), words.builders, 14, style.INK_SOFT, BUILDERS_W, anchor="r"
     )
     for i in range(5):
         cx, cy = track_centre(i)
@@ -40,7 +40,7 @@ def draw_castle_static(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
         draw_fitted(
             img,
             (x0 - 2, y0 - 16),
-            SECTIONS[sec],
+            words.section(sec),
             18,
             style.SECTION_COLOURS[sec],
             section_width(sec) + 4,
@@ -55,6 +55,7 @@ def draw_castle_static(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
 def draw_castle(cv: Canvas) -> None:
     """Houses in the sections, each section's count, and the castle workers in arrival order."""
     img, d, state, marks, summary = cv.img, cv.d, cv.state, cv.marks, cv.view.changes
+    words = cv.words
     for sec in range(3):
         owners = state.castle[sec]
         for k, seat in enumerate(owners[: SECTION_SIZE[sec]]):
@@ -78,7 +79,7 @@ def draw_castle(cv: Canvas) -> None:
             draw_fitted(
                 img,
                 (x0 + w + 6, y + 1),
-                f"{SECTION_PP[sec]} {LABELS.pp}",
+                f"{SECTION_PP[sec]} {words.pp}",
                 14,
                 style.INK_SOFT,
                 section_width(sec) - w - 6,
@@ -87,9 +88,9 @@ def draw_castle(cv: Canvas) -> None:
         if sec in summary.sections:
             shapes.highlight(d, box, 3, radius=8)
     tx, ty = track_centre(0)
-    x = style.CASTLE.x + 14 + min(text_width(LABELS.castle, 16, True), shapes.TITLE_W) + 16
-    right = tx - TRACK_D / 2 - 8 - min(text_width(LABELS.builders, 14), BUILDERS_W) - 14
-    text = LABELS.favour_columns.format(n=state.favour_columns)
+    x = style.CASTLE.x + 14 + min(text_width(words.castle, 16, True), shapes.TITLE_W) + 16
+    right = tx - TRACK_D / 2 - 8 - min(text_width(words.builders, 14), BUILDERS_W) - 14
+    text = words.favour_columns.format(n=state.favour_columns)
     draw_fitted(img, (x, ty), text, 14, style.INK_SOFT, int(right - x), bold=True)
     for i, seat in enumerate(state.castle_workers[:5]):
         cx, cy = track_centre(i)

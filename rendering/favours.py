@@ -8,14 +8,16 @@ from bot.rules import State
 
 from . import sprites, style
 from .fonts import draw_fitted, draw_text
-from .labels import LABELS
+from .labels import Labels
 
 
-def draw_favours(img: Image.Image, state: State, seat: int, x: int, x2: int, cy: float) -> None:
+def draw_favours(
+    img: Image.Image, state: State, seat: int, x: int, x2: int, cy: float, words: Labels
+) -> None:
     """The four favour lines of one player (prestige, deniers, cubes, building), each with the
     column its marker has reached (0: still in the start box), between `x` and `x2`."""
     if state.options.simple_favors:  # beginner variant: no table, every favour is 3 PP (§4.4)
-        draw_fitted(img, (x2, cy), LABELS.favours_simple, 14, style.INK_SOFT, x2 - x, anchor="r")
+        draw_fitted(img, (x2, cy), words.favours_simple, 14, style.INK_SOFT, x2 - x, anchor="r")
         return
     p = state.players[seat]
     icons = (

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from . import shapes, sprites, style
 from .fonts import draw_fitted, draw_text, fit
-from .labels import LABELS
 from .players import display_name
 from .shapes import Canvas
 
@@ -15,12 +14,12 @@ COLUMN_W = 110
 def draw_finals(cv: Canvas) -> None:
     """The final score table, winners first (§2.8)."""
     img, d, state, marks = cv.img, cv.d, cv.state, cv.marks
-    finals, won = list(cv.view.finals or ()), set(cv.view.winners)
+    finals, won, words = list(cv.view.finals or ()), set(cv.view.winners), cv.words
     box = style.FINAL
     d.rounded_rectangle(box.rect, radius=10, fill=(255, 250, 236), outline=style.PENDING, width=3)
-    shapes.title(img, box.x + 14, box.y + 16, LABELS.final_scores, 16)
+    shapes.title(img, box.x + 14, box.y + 16, words.final_scores, 16)
     hy = box.y + 16
-    for label, cx in zip(LABELS.final_columns, COLUMNS, strict=True):
+    for label, cx in zip(words.final_columns, COLUMNS, strict=True):
         draw_fitted(
             img, (box.x + cx, hy), label, 15, style.INK_SOFT, COLUMN_W, bold=True, anchor="r"
         )
@@ -40,13 +39,13 @@ def draw_finals(cv: Canvas) -> None:
         rank = 1 + sum(1 for g in finals if g.total > f.total)
         draw_text(img, (box.x + 34, y), f"{rank}.", 19, style.INK, bold=True, anchor="r")
         sprites.paste(img, sprites.disc(p.colour, marks[f.player], 24), box.x + 54, y)
-        name = fit(display_name(p.name, f.player), 20, True, 300)
+        name = fit(display_name(p.name, f.player, words.lang), 20, True, 300)
         w = draw_text(img, (box.x + 72, y), name, 20, style.INK, bold=True)
         if f.player in won:
             draw_fitted(
                 img,
                 (box.x + 82 + w, y),
-                LABELS.winner,
+                words.winner,
                 15,
                 (170, 110, 0),
                 COLUMNS[0] - COLUMN_W - 92 - w,

@@ -279,3 +279,40 @@ def draw_fitted(
     if FIT_LOG is not None:
         FIT_LOG.append(Fitted(text, size, bold, max_width, least))
     return draw_text(img, xy, fit(text, drawn, bold, max_width), drawn, colour, bold, anchor)
+
+
+def draw_fitted_lines(
+    img: Image.Image,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    colour: Colour,
+    max_width: int,
+    *,
+    line_size: int,
+    gap: float,
+    bold: bool = False,
+    anchor: str = "l",
+    min_size: int | None = None,
+) -> None:
+    """`draw_fitted` on one line if the text fits at `min_size`; else on two lines `gap` px
+    apart (centred on `xy`), at `line_size`, split at the space that balances them (a long
+    name in another language: "Ферма (продовольствие)")."""
+    least = min_size if min_size is not None else max(8, size * 4 // 5)
+    words = text.split(" ")
+    if len(words) < 2 or text_width(text, least, bold) <= max_width:
+        draw_fitted(img, xy, text, size, colour, max_width, bold=bold, anchor=anchor, min_size=least)
+        return
+    cut = min(
+        range(1, len(words)),
+        key=lambda i: max(
+            text_width(" ".join(words[:i]), line_size, bold),
+            text_width(" ".join(words[i:]), line_size, bold),
+        ),
+    )
+    x, y = xy
+    for k, line in enumerate((" ".join(words[:cut]), " ".join(words[cut:]))):
+        draw_fitted(
+            img, (x, y + (k - 0.5) * gap), line, line_size, colour, max_width, bold=bold,
+            anchor=anchor, min_size=max(8, line_size - 2),
+        )  # fmt: skip

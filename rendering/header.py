@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.rules import PHASE_NAMES, kind_facts
+from bot.rules import kind_facts
 
 from . import shapes, sprites, style
 from .fonts import draw_fitted, draw_text, fit, text_width
-from .labels import LABELS
+from .labels import Labels
 from .players import display_name
 from .shapes import Canvas
 from .view import PendingView
@@ -22,33 +22,36 @@ def draw_header_static(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
     d.line((0, style.HEADER_H - 1, style.WIDTH, style.HEADER_H - 1), fill=(120, 96, 60), width=2)
 
 
-def pending_verb(pending: PendingView) -> str:
+def pending_verb(pending: PendingView, words: Labels) -> str:
     """What the pending player is doing, in a few words: the kind's header verb."""
     try:
-        return kind_facts(pending.kind).verb
+        return words.verb(kind_facts(pending.kind).verb)
     except KeyError:
-        return pending.prompt.split("\n")[0].rstrip(":. ") or LABELS.to_decide
+        if words.lang != "en":  # the engine's prompt is English
+            return words.to_decide
+        return pending.prompt.split("\n")[0].rstrip(":. ") or words.to_decide
 
 
 def _subtitle(cv: Canvas) -> tuple[str, str]:
     """The header's two lines on the left: round and phase, and the phase's name."""
-    summary = cv.view.changes
-    top = LABELS.round.format(round=summary.round)
+    summary, words = cv.view.changes, cv.words
+    top = words.round.format(round=summary.round)
     if cv.view.finals is not None:
-        return top, LABELS.game_over
+        return top, words.game_over
     if summary.earlier:  # several phases in one report (e.g. end of turn and income)
         phases = ", ".join(str(p) for p in [*summary.earlier, summary.phase])
-        return f"{top} · {LABELS.phases.format(phases=phases)}", LABELS.done
+        return f"{top} · {words.phases.format(phases=phases)}", words.done
     if summary.phase:
-        name = PHASE_NAMES[summary.phase] + (f" — {LABELS.done}" if summary.ended else "")
-        return f"{top} · {LABELS.phase.format(phase=summary.phase)}", name
-    return top, LABELS.game_begins
+        name = words.phase_name(summary.phase)
+        name = words.phase_done.format(phase=name) if summary.ended else name
+        return f"{top} · {words.phase.format(phase=summary.phase)}", name
+    return top, words.game_begins
 
 
 def draw_header(cv: Canvas) -> None:
     """Round and phase, provost and bailiff, and whose decision it is (or who won)."""
     img, state, marks = cv.img, cv.state, cv.marks
-    pending, won = cv.view.pending, set(cv.view.winners)
+    pending, won, words = cv.view.pending, set(cv.view.winners), cv.words
     finals = list(cv.view.finals) if cv.view.finals is not None else None
     y = style.HEADER_H / 2
     x = style.MARGIN + 4
@@ -65,10 +68,12 @@ def draw_header(cv: Canvas) -> None:
     if finals is not None:
         winners = [f for f in finals if f.player in won]
         best = max(f.total for f in winners) if winners else max(f.total for f in finals)
-        names = " & ".join(display_name(state.players[f.player].name, f.player) for f in winners)
-        words = LABELS.win if len(winners) == 1 else LABELS.win_many
+        names = " & ".join(
+            display_name(state.players[f.player].name, f.player, words.lang) for f in winners
+        )
+        text = words.win if len(winners) == 1 else words.win_many
         room = right - x - 30 - 34 * len(winners)
-        text = fit(words.format(names=names, pp=best), 26, True, room)
+        text = fit(text.format(names=names, pp=best), 26, True, room)
         w = draw_text(img, (right, y), text, 26, style.PENDING, bold=True, anchor="r")
         for i, f in enumerate(reversed(winners)):
             shapes.worker(img, state, marks, f.player, right - w - 22 - i * 34, y, 40)
@@ -77,9 +82,11 @@ def draw_header(cv: Canvas) -> None:
         return
     seat = pending.player
     room = right - x - 40 - 62  # what the marker, the piece and the gaps leave
-    name = fit(display_name(state.players[seat].name, seat), 26, True, min(240, room // 2))
+    name = fit(
+        display_name(state.players[seat].name, seat, words.lang), 26, True, min(240, room // 2)
+    )
     nw = text_width(name, 26, True)
-    verb = fit(pending_verb(pending), 20, False, room - nw - 10)
+    verb = fit(pending_verb(pending, words), 20, False, room - nw - 10)
     vw = draw_text(img, (right, y + 1), verb, 20, style.HEADER_SOFT, anchor="r")
     draw_text(img, (right - vw - 10, y), name, 26, style.PENDING, bold=True, anchor="r")
     shapes.worker(img, state, marks, seat, right - vw - nw - 34, y, 42)

@@ -1,5 +1,9 @@
-"""Every word the board image draws that is not a name from the rules core (buildings, phases,
-sections come from `bot.rules`): one home, so that a catalogue can replace them later.
+"""Every word the board image draws, in the table's language: `labels(lang)`.
+
+The words that are not names from the rules core are catalogue entries of the context "board"
+here; the rules' names (buildings, phases, castle sections) come from the glossary
+(`bot.i18n.words`), and the rules' short board texts (a special building's hint, a decision's
+header verb) from the tables HINTS and VERBS below, checked against the rules by a test.
 
 Each label is drawn into a box of its own width (see `fonts.draw_fitted`): a longer translation
 shrinks a little, then is cut with an ellipsis, and never runs into its neighbour.
@@ -7,46 +11,195 @@ shrinks a little, then is cut with an ellipsis, and never runs into its neighbou
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
+
+from bot.i18n import NP_, Lazy, Translation, translator
+from bot.i18n import words as glossary
+from bot.rules import PHASE_NAMES, SECTIONS
+
+# The rules' few words printed on the board: a special building's hint (`SPECIAL_EFFECTS`).
+HINTS = {
+    w.msgid: w
+    for w in (
+        NP_("board hint", "move the worker, free"),
+        NP_("board hint", "+3 deniers"),
+        NP_("board hint", "provost ±1–3, free"),
+        NP_("board hint", "1d + 1 cloth → favour"),
+        NP_("board hint", "lead the turn order"),
+        NP_("board hint", "place workers for 1 d"),
+    )
+}
+# What the pending player is doing, after their name in the header (`kind_facts(kind).verb`).
+VERBS = {
+    w.msgid: w
+    for w in (
+        NP_("board verb", "to place a worker or pass"),
+        NP_("board verb", "to move the Gate worker"),
+        NP_("board verb", "to move the provost (guild)"),
+        NP_("board verb", "to joust for a favour?"),
+        NP_("board verb", "to stay in the Inn?"),
+        NP_("board verb", "to move the provost"),
+        NP_("board verb", "to choose a production"),
+        NP_("board verb", "to take an owner's cube"),
+        NP_("board verb", "to sell a cube"),
+        NP_("board verb", "to buy cubes"),
+        NP_("board verb", "to build"),
+        NP_("board verb", "to pick a residence"),
+        NP_("board verb", "to use the Lawyer"),
+        NP_("board verb", "to decide"),
+        NP_("board verb", "to trade"),
+        NP_("board verb", "to pay cubes"),
+        NP_("board verb", "to build the castle"),
+        NP_("board verb", "to take a royal favour"),
+        NP_("board verb", "to take a favour cube"),
+        NP_("board verb", "to give a cube"),
+        NP_("board verb", "to take cubes"),
+        NP_("board verb", "to build (favour)"),
+    )
+}
+
+
+def _rules_word(table: dict[str, Lazy], tr: Translation, english: str) -> str:
+    entry = table.get(english)
+    return tr(entry) if entry is not None else english
 
 
 class Labels(NamedTuple):
-    round: str = "Round {round}"
-    phase: str = "phase {phase}"
-    phases: str = "phases {phases}"
-    done: str = "done"
-    game_begins: str = "the game begins"
-    game_over: str = "Game over · final scores"
-    to_decide: str = "to decide"
-    win: str = "{names} wins with {pp} PP"
-    win_many: str = "{names} win with {pp} PP"
-    pp: str = "PP"
-    passed: str = "passed {n}."
-    in_inn: str = "in the Inn"
-    favours_simple: str = "favour = 3 PP"
-    castle: str = "CASTLE"
-    builders: str = "builders, in order"
-    favour_columns: str = "favour columns open: 1–{n}"
-    scored: str = "scored"
-    bridge: str = "BRIDGE"
-    passing_order: str = "passing order"
-    next_worker: str = "next worker"
-    own_building: str = "own building or Inn: 1"
-    game_is_over: str = "the game is over"
-    provost: str = "provost {space}"
-    bailiff: str = "bailiff {space}"
-    not_with_2: str = "not used with 2 players"
-    mark: str = "{section} mark"
-    next_building: str = "next building"
-    new: str = "NEW"
-    stock: str = "STOCK"
-    stock_hint: str = "buildings still to build: cost and prestige"
-    stock_rows: tuple[str, str, str] = ("Wood", "Stone", "Prestige")
-    built: str = "built"
-    final_scores: str = "FINAL SCORES"
-    final_columns: tuple[str, str, str, str, str] = ("played", "gold", "cubes", "deniers", "total")
-    winner: str = "winner"
-    player: str = "Player {n}"  # a name with nothing drawable left
+    lang: str
+    round: str  # "Round {round}"
+    phase: str  # "phase {phase}"
+    phases: str  # "phases {phases}"
+    done: str
+    phase_done: str  # "{phase} — done"
+    game_begins: str
+    game_over: str
+    to_decide: str
+    win: str  # "{names} wins with {pp} PP"
+    win_many: str
+    pp: str
+    passed: str  # "passed {n}."
+    in_inn: str
+    favours_simple: str
+    castle: str
+    builders: str
+    favour_columns: str  # "favour columns open: 1–{n}"
+    bridge: str
+    passing_order: str
+    next_worker: str
+    own_building: str
+    game_is_over: str
+    provost: str  # "provost {space}"
+    bailiff: str  # "bailiff {space}"
+    not_with_2: str
+    mark: str  # "{section} mark"
+    next_building: str
+    new: str
+    stock: str
+    stock_hint: str
+    stock_rows: tuple[str, str, str]
+    built: str
+    final_scores: str
+    final_columns: tuple[str, str, str, str, str]
+    winner: str
+    player: str  # "Player {n}": a name with nothing drawable left
+    inn_slots: tuple[str, str]  # the Inn's two places: entering, staying
+    # a building's effect line on its road tile
+    produce_or: str
+    builds: dict[str, str]  # a Carpenter's or Mason's line, by the kind it builds
+    to_residence: str
+    each_turn: str
+    income: str  # "+{n}d/turn"
+    favour: str
+
+    @property
+    def tr(self) -> Translation:
+        return translator(self.lang)
+
+    def building(self, name: str) -> str:
+        """A tile's or special building's English name (`Tile.name`, SPECIAL_NAMES)."""
+        return glossary.building(self.tr, name)
+
+    def phase_name(self, phase: int) -> str:
+        return glossary.phase(self.tr, PHASE_NAMES[phase])
+
+    def section(self, sec: int) -> str:
+        return glossary.castle_part(self.tr, SECTIONS[sec])
+
+    def hint(self, english: str) -> str:
+        return _rules_word(HINTS, self.tr, english)
+
+    def verb(self, english: str) -> str:
+        return _rules_word(VERBS, self.tr, english)
+
+    def favours(self, n: int) -> str:
+        return self.tr.npgettext("board", "{n} favour", "{n} favours", n).format(n=n)
 
 
-LABELS = Labels()
+@cache
+def labels(lang: str = "en") -> Labels:
+    """The board's words in `lang` (English for a language without a catalogue)."""
+    tr = translator(lang)
+    return Labels(
+        lang=tr.lang,
+        round=tr.pgettext("board", "Round {round}"),
+        phase=tr.pgettext("board", "phase {phase}"),
+        phases=tr.pgettext("board", "phases {phases}"),
+        done=tr.pgettext("board", "done"),
+        phase_done=tr.pgettext("board", "{phase} — done"),
+        game_begins=tr.pgettext("board", "the game begins"),
+        game_over=tr.pgettext("board", "Game over · final scores"),
+        to_decide=tr.pgettext("board", "to decide"),
+        win=tr.pgettext("board", "{names} wins with {pp} PP"),
+        win_many=tr.pgettext("board", "{names} win with {pp} PP"),
+        pp=tr.pgettext("board", "PP"),
+        passed=tr.pgettext("board", "passed {n}."),
+        in_inn=tr.pgettext("board", "in the Inn"),
+        favours_simple=tr.pgettext("board", "favour = 3 PP"),
+        castle=tr.pgettext("board", "CASTLE"),
+        builders=tr.pgettext("board", "builders, in order"),
+        favour_columns=tr.pgettext("board", "favour columns open: 1–{n}"),
+        bridge=tr.pgettext("board", "BRIDGE"),
+        passing_order=tr.pgettext("board", "passing order"),
+        next_worker=tr.pgettext("board", "next worker"),
+        own_building=tr.pgettext("board", "own building or Inn: 1"),
+        game_is_over=tr.pgettext("board", "the game is over"),
+        provost=tr.pgettext("board", "provost {space}"),
+        bailiff=tr.pgettext("board", "bailiff {space}"),
+        not_with_2=tr.pgettext("board", "not used with 2 players"),
+        mark=tr.pgettext("board", "{section} mark"),
+        next_building=tr.pgettext("board", "next building"),
+        new=tr.pgettext("board", "NEW"),
+        stock=tr.pgettext("board", "STOCK"),
+        stock_hint=tr.pgettext("board", "buildings still to build: cost and prestige"),
+        stock_rows=(
+            tr.pgettext("board", "Wood"),
+            tr.pgettext("board", "Stone"),
+            tr.pgettext("board", "Prestige"),
+        ),
+        built=tr.pgettext("board", "built"),
+        final_scores=tr.pgettext("board", "FINAL SCORES"),
+        final_columns=(
+            tr.pgettext("board", "played"),
+            tr.pgettext("board", "gold"),
+            tr.pgettext("board", "cubes"),
+            tr.pgettext("board", "deniers"),
+            tr.pgettext("board", "total"),
+        ),
+        winner=tr.pgettext("board", "winner"),
+        player=tr.pgettext("board", "Player {n}"),
+        inn_slots=(tr.pgettext("Inn place", "in"), tr.pgettext("Inn place", "stay")),
+        produce_or=tr.pgettext("board", "or"),
+        builds={
+            "wood": tr.pgettext("board", "build wood"),
+            "stone": tr.pgettext("board", "build stone"),
+            "prestige": tr.pgettext("board", "build prestige"),
+        },
+        to_residence=tr.pgettext("board", "→ residence"),
+        each_turn=tr.pgettext("board", "each turn"),
+        income=tr.pgettext("board", "+{n}d/turn"),
+        favour=tr.pgettext("board", "favour"),
+    )
+
+
+LABELS = labels("en")

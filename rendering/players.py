@@ -6,18 +6,18 @@ import unicodedata
 from functools import lru_cache
 
 from .fonts import base_font_covers, clean_text
-from .labels import LABELS
+from .labels import labels
 
 NAME_MAX_CHARS = 40
 
 
 @lru_cache(maxsize=1024)
-def display_name(name: str, seat: int) -> str:
+def display_name(name: str, seat: int, lang: str = "en") -> str:
     """The name as drawn: undrawable characters dropped, "Player N" if nothing is left."""
     cleaned = clean_text(name)
     if len(cleaned) > NAME_MAX_CHARS:
         cleaned = cleaned[: NAME_MAX_CHARS - 1].rstrip() + "…"
-    return cleaned or LABELS.player.format(n=seat + 1)
+    return cleaned or labels(lang).player.format(n=seat + 1)
 
 
 def player_marks(names: tuple[str, ...]) -> tuple[str, ...]:

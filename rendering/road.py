@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.rules import FIXED_SPACES, ROAD_LEN, SECTIONS, State
+from bot.rules import FIXED_SPACES, ROAD_LEN, State
 
 from . import shapes, sprites, style
 from .fonts import draw_fitted, draw_text, text_width
-from .labels import LABELS
+from .labels import Labels
 from .shapes import Canvas
 from .tilefaces import road_face
 
 
-def draw_road_static(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
+def draw_road_static(img: Image.Image, d: ImageDraw.ImageDraw, words: Labels) -> None:
     """Empty spaces and the printed buildings (part of the static board)."""
     for space in range(1, ROAD_LEN + 1):
         b = style.road_box(space)
@@ -22,7 +22,7 @@ def draw_road_static(img: Image.Image, d: ImageDraw.ImageDraw) -> None:
         )
     for space, tid in FIXED_SPACES.items():
         b = style.road_box(space)
-        img.paste(road_face(tid), (b.x, b.y))
+        img.paste(road_face(tid, words.lang), (b.x, b.y))
 
 
 MARK_NAMES = {12: 0, 18: 1, 24: 2}
@@ -39,6 +39,7 @@ def _next_free(state: State) -> int:
 def draw_road(cv: Canvas) -> None:
     """Buildings, owners' houses and workers on the road; what changed; provost and bailiff."""
     img, d, state, marks, summary = cv.img, cv.d, cv.state, cv.marks, cv.view.changes
+    words = cv.words
     next_free = _next_free(state)
     for space in range(1, ROAD_LEN + 1):
         b = style.road_box(space)
@@ -48,7 +49,7 @@ def draw_road(cv: Canvas) -> None:
             if mark < 0:
                 draw_text(img, (b.x + 9, b.y + 16), str(space), 18, style.INK_FAINT, bold=True)
             else:
-                text = LABELS.mark.format(section=SECTIONS[mark])
+                text = words.mark.format(section=words.section(mark))
                 colour = style.SECTION_COLOURS[mark]
                 draw_fitted(
                     img,
@@ -66,7 +67,7 @@ def draw_road(cv: Canvas) -> None:
                 draw_fitted(
                     img,
                     (b.cx, b.y2 - 16),
-                    LABELS.next_building,
+                    words.next_building,
                     15,
                     style.INK_SOFT,
                     b.w - 10,
@@ -75,7 +76,7 @@ def draw_road(cv: Canvas) -> None:
                 )
         else:
             if space not in FIXED_SPACES:
-                img.paste(road_face(tid), (b.x, b.y))
+                img.paste(road_face(tid, words.lang), (b.x, b.y))
             if mark < 0:
                 draw_text(img, (b.x + 7, b.y2 - 13), str(space), 15, style.INK_SOFT, bold=True)
             owner = state.road_owner[space]
@@ -107,12 +108,12 @@ def draw_road(cv: Canvas) -> None:
         shapes.highlight(d, style.road_box(space), 3 if what == "built" else 2, colour)
         if what == "built":
             b = style.road_box(space)
-            w = text_width(LABELS.new, 13, True) + 12
+            w = text_width(words.new, 13, True) + 12
             d.rounded_rectangle(
                 (b.x2 - w, b.y - 8, b.x2 + 2, b.y + 9), radius=6, fill=style.HIGHLIGHT
             )
             draw_text(
-                img, (b.x2 - w / 2 + 1, b.y + 1), LABELS.new, 13, style.INK, bold=True, anchor="m"
+                img, (b.x2 - w / 2 + 1, b.y + 1), words.new, 13, style.INK, bold=True, anchor="m"
             )
     # Provost and bailiff: big pieces, a crimson frame, and a line where activation stops.
     pb = style.road_box(state.provost)

@@ -9,7 +9,8 @@ from PIL import Image, ImageDraw
 from bot.rules import State
 
 from . import sprites, style
-from .fonts import draw_fitted, draw_text
+from .fonts import draw_fitted
+from .labels import Labels, labels
 from .style import Box
 from .view import BoardView
 
@@ -23,6 +24,11 @@ class Canvas(NamedTuple):
     d: ImageDraw.ImageDraw
     view: BoardView
     marks: tuple[str, ...]  # one distinct letter per seat, drawn on the pieces
+
+    @property
+    def words(self) -> Labels:
+        """Every word drawn, in the view's language."""
+        return labels(self.view.lang)
 
     @property
     def state(self) -> State:
@@ -70,9 +76,11 @@ def slot(
         (cx - r, cy - r, cx + r, cy + r), fill=(236, 228, 212), outline=style.EMPTY_EDGE, width=2
     )
     if label and img is not None:
-        draw_text(
-            img, (cx, cy), label, max(10, int(r * 0.8)), style.INK_FAINT, bold=True, anchor="m"
-        )
+        size = max(10, int(r * 0.8))
+        draw_fitted(
+            img, (cx, cy), label, size, style.INK_FAINT, int(2 * r - 2), bold=True, anchor="m",
+            min_size=size - 4,
+        )  # fmt: skip
 
 
 def worker(

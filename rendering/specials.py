@@ -7,13 +7,13 @@ from PIL import Image, ImageDraw
 from bot.rules import SPECIAL_EFFECTS, SPECIAL_NAMES
 
 from . import shapes, style
-from .fonts import draw_fitted
-from .labels import LABELS
+from .fonts import draw_fitted, draw_fitted_lines
+from .labels import Labels
 from .layout import SPECIAL_ORDER, SPECIAL_SLOTS, special_box, special_slots
 from .shapes import Canvas
 
 
-def draw_specials_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int) -> None:
+def draw_specials_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int, words: Labels) -> None:
     """The six buildings with their names, hints and empty slots (part of the static board)."""
     for i, name in enumerate(SPECIAL_ORDER):
         box = special_box(i)
@@ -21,16 +21,17 @@ def draw_specials_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int) -> No
         d.rounded_rectangle(box.rect, radius=8, fill=body, outline=band, width=2)
         d.rounded_rectangle((box.x, box.y, box.x2 - 1, box.y + 27), radius=8, fill=band)
         d.rectangle((box.x, box.y + 18, box.x2 - 1, box.y + 27), fill=band)
-        title = f"{i + 1} {SPECIAL_NAMES[name]}"
-        draw_fitted(
-            img, (box.x + 7, box.y + 14), title, 15, band_ink, box.w - 12, bold=True, min_size=11
-        )
+        title = f"{i + 1} {words.building(SPECIAL_NAMES[name])}"
+        draw_fitted_lines(
+            img, (box.x + 7, box.y + 14), title, 15, band_ink, box.w - 12, line_size=11, gap=12,
+            bold=True, min_size=11,
+        )  # fmt: skip
         unused = name == "stables" and n == 2
-        hint = "" if unused else SPECIAL_EFFECTS[name].hint
+        hint = "" if unused else words.hint(SPECIAL_EFFECTS[name].hint)
         draw_fitted(
             img, (box.cx, box.y + 40), hint, 13, style.INK_SOFT, box.w - 10, anchor="m", min_size=10
         )
-        labels = SPECIAL_SLOTS.get(name, ("",))
+        labels = words.inn_slots if name == "inn" else SPECIAL_SLOTS.get(name, ("",))
         for (cx, cy), label in zip(special_slots(name), labels, strict=True):
             shapes.slot(d, cx, cy, 18, label, img)
         if unused:
@@ -38,7 +39,7 @@ def draw_specials_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int) -> No
             draw_fitted(
                 img,
                 (box.cx, box.y + 40),
-                LABELS.not_with_2,
+                words.not_with_2,
                 13,
                 style.PROVOST,
                 box.w - 10,

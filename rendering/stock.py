@@ -6,25 +6,27 @@ from PIL import Image, ImageDraw
 
 from . import shapes, style
 from .fonts import draw_fitted, draw_text
-from .labels import LABELS
+from .labels import Labels
 from .layout import STOCK_LABEL_W, stock_card, stock_ids
 from .shapes import Canvas
 from .tilefaces import STOCK_W, stock_face
 
 
-def draw_stock_static(img: Image.Image, d: ImageDraw.ImageDraw, jeweller: bool) -> None:
+def draw_stock_static(
+    img: Image.Image, d: ImageDraw.ImageDraw, jeweller: bool, words: Labels
+) -> None:
     """The panel and every card (part of the static board)."""
     s = style.STOCK
     shapes.panel(d, s)
-    w = shapes.title(img, s.x + 14, s.y + 16, LABELS.stock, 16)
+    w = shapes.title(img, s.x + 14, s.y + 16, words.stock, 16)
     left = s.x + 14 + w + 12
-    draw_fitted(img, (left, s.y + 17), LABELS.stock_hint, 14, style.INK_SOFT, s.x2 - 14 - left)
-    for row, (label, kind, ids) in enumerate(stock_ids(jeweller)):
+    draw_fitted(img, (left, s.y + 17), words.stock_hint, 14, style.INK_SOFT, s.x2 - 14 - left)
+    for row, (_, kind, ids) in enumerate(stock_ids(jeweller)):
         b = stock_card(row, 0)
         draw_fitted(
             img,
             (s.x + 12, b.cy),
-            label,
+            words.stock_rows[row],
             14,
             style.KIND_COLOURS[kind][0],
             STOCK_LABEL_W - 16,
@@ -33,7 +35,7 @@ def draw_stock_static(img: Image.Image, d: ImageDraw.ImageDraw, jeweller: bool) 
         )
         for col, tid in enumerate(ids):
             c = stock_card(row, col)
-            img.paste(stock_face(tid), (c.x, c.y))
+            img.paste(stock_face(tid, words.lang), (c.x, c.y))
 
 
 def draw_stock(cv: Canvas) -> None:
@@ -49,7 +51,7 @@ def draw_stock(cv: Canvas) -> None:
                 draw_fitted(
                     img,
                     (c.cx, c.y + 31),
-                    LABELS.built,
+                    cv.words.built,
                     14,
                     style.INK_FAINT,
                     STOCK_W - 8,

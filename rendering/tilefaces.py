@@ -9,7 +9,8 @@ from PIL import Image, ImageDraw
 from bot.rules import CUBES, TILES, TRADES, Tile, effect_of
 
 from . import sprites, style
-from .fonts import draw_fitted, draw_text, text_width
+from .fonts import draw_fitted_lines, draw_text, text_width
+from .labels import LABELS, Labels, labels
 
 Colour = tuple[int, int, int]
 # A token of an effect line: ("c", cube index or -1 for any/plain cube), ("t", text), ("d", coin).
@@ -20,14 +21,14 @@ def _cubes(spec: str) -> list[Token]:
     return [("c", CUBES.index(ch)) for ch in spec]
 
 
-def effect_tokens(tile: Tile) -> list[Token]:
-    """What the building does, as a short line of icons and text (§3)."""
+def effect_tokens(tile: Tile, words: Labels = LABELS) -> list[Token]:
+    """What the building does, as a short line of icons and text (§3), in `words`' language."""
     effect = effect_of(tile)
     if effect.kind == "produce":
         out: list[Token] = []
         for i, alt in enumerate(effect.outputs):
             if i:
-                out.append(("t", " or "))
+                out.append(("t", f" {words.produce_or} "))
             out.extend(_cubes(alt))
         return out
     if effect.kind == "sell":
@@ -47,9 +48,9 @@ def effect_tokens(tile: Tile) -> list[Token]:
             ("c", -2),
         ]
     if effect.kind == "build":
-        return [("t", f"build {effect.builds}")]
+        return [("t", words.builds[effect.builds])]
     if effect.kind == "lawyer":
-        return [("c", 3), ("t", "+1"), ("d", None), ("t", "→ residence")]
+        return [("c", 3), ("t", "+1"), ("d", None), ("t", words.to_residence)]
     if effect.kind == "trade":
         out = []
         for i, code in enumerate(effect.trades):
@@ -64,16 +65,16 @@ def effect_tokens(tile: Tile) -> list[Token]:
             if paid_plain:
                 out += [("t", str(paid_plain)), ("c", -2)]
             out.append(("t", "→"))
-            out += [("t", f"{gain_pp}PP")] if gain_pp else [("t", str(gain_g)), ("c", 4)]
+            out += [("t", f"{gain_pp}{words.pp}")] if gain_pp else [("t", str(gain_g)), ("c", 4)]
         return out
     if effect.kind == "residence":
-        return [("t", "+1"), ("d", None), ("t", " each turn")]
+        return [("t", "+1"), ("d", None), ("t", f" {words.each_turn}")]
     extra = []
     if tile.income:
-        extra.append(f"+{tile.income}d/turn")
+        extra.append(words.income.format(n=tile.income))
     if tile.favours:
-        extra.append("favour" if tile.favours == 1 else f"{tile.favours} favours")
-    return [("t", f"{tile.pp} PP" + ("  " + ", ".join(extra) if extra else ""))]
+        extra.append(words.favour if tile.favours == 1 else words.favours(tile.favours))
+    return [("t", f"{tile.pp} {words.pp}" + ("  " + ", ".join(extra) if extra else ""))]
 
 
 def _token_width(tokens: list[Token], size: int, icon: int) -> int:
@@ -119,15 +120,15 @@ def _plain_marks(img: Image.Image, x: float, y: float, px: int) -> None:
         d.rectangle((cx, cy, cx + q - 1, cy + q - 1), fill=c)
 
 
-def tile_short_name(tile: Tile) -> str:
+def tile_short_name(tile: Tile, words: Labels) -> str:
     names = {"farm_food": "Farm (food)", "farm_cloth": "Farm (cloth)", "gold_mine": "Gold mine"}
-    return names.get(tile.id, tile.name)
+    return words.building(names.get(tile.id, tile.name))
 
 
 @cache
-def road_face(tile_id: str) -> Image.Image:
+def road_face(tile_id: str, lang: str = "en") -> Image.Image:
     """The road tile of a building (no number, no pieces), `style.TILE_W` x `style.TILE_H`."""
-    tile = TILES[tile_id]
+    tile, words = TILES[tile_id], labels(lang)
     band, body, band_ink = style.KIND_COLOURS[tile.kind]
     w, h = style.TILE_W, style.TILE_H
     img = Image.new("RGB", (w, h), style.BG)
@@ -135,18 +136,20 @@ def road_face(tile_id: str) -> Image.Image:
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=7, fill=body, outline=band, width=2)
     d.rounded_rectangle((0, 0, w - 1, BAND_H), radius=7, fill=band)
     d.rectangle((0, BAND_H - 7, w - 1, BAND_H), fill=band)
-    draw_fitted(
+    draw_fitted_lines(
         img,
         (w / 2, BAND_H / 2 + 1),
-        tile_short_name(tile),
+        tile_short_name(tile, words),
         18,
         band_ink,
         w - 10,
+        line_size=13,
+        gap=13,
         bold=True,
         anchor="m",
         min_size=13,
     )
-    tokens = effect_tokens(tile)
+    tokens = effect_tokens(tile, words)
     size, icon = 13, 14
     while _token_width(tokens, size, icon) > w - 8 and size > 9:
         size, icon = size - 1, icon - 1
@@ -159,9 +162,9 @@ STOCK_W, STOCK_H = 104, 44
 
 
 @cache
-def stock_face(tile_id: str) -> Image.Image:
+def stock_face(tile_id: str, lang: str = "en") -> Image.Image:
     """A small card for the stock: name, cost and prestige gained."""
-    tile = TILES[tile_id]
+    tile, words = TILES[tile_id], labels(lang)
     band, body, band_ink = style.KIND_COLOURS[tile.kind]
     w, h = STOCK_W, STOCK_H
     img = Image.new("RGB", (w, h), style.PANEL)
@@ -169,16 +172,18 @@ def stock_face(tile_id: str) -> Image.Image:
     d.rounded_rectangle((0, 0, w - 1, h - 1), radius=5, fill=body, outline=band, width=2)
     d.rounded_rectangle((0, 0, w - 1, 19), radius=5, fill=band)
     d.rectangle((0, 13, w - 1, 19), fill=band)
-    draw_fitted(
+    draw_fitted_lines(
         img,
         (w / 2, 10),
-        tile_short_name(tile),
+        tile_short_name(tile, words),
         14,
         band_ink,
         w - 6,
+        line_size=10,
+        gap=9,
         bold=True,
         anchor="m",
-        min_size=11,
+        min_size=10,
     )
     tokens: list[Token] = []
     for idx, n in enumerate(tile.cost):

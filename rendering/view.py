@@ -35,6 +35,7 @@ class BoardView:
     pending: PendingView | None = None
     finals: tuple[ScoreLine, ...] | None = None  # the final scores, once the game is over
     winners: frozenset[int] = frozenset()  # seats that won (all tied players, §2.8)
+    lang: str = "en"  # the language of every word drawn (the table's, bot.i18n.LANGUAGES)
 
     @property
     def pending_seat(self) -> int:
@@ -57,6 +58,7 @@ def board_view(
     pending: Decision | PendingView | None = None,
     finals: Sequence[ScoreLine] | None = None,
     winners: Sequence[int] | None = None,
+    lang: str = "en",
 ) -> BoardView:
     """The view of `state` after `events`. Without `pending` it is the state's own pending
     decision; a finished game shows its final scores (computed when not given)."""
@@ -79,4 +81,5 @@ def board_view(
         shown,
         tuple(finals) if finals is not None else None,
         won,
+        lang,
     )

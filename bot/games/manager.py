@@ -427,14 +427,16 @@ class Manager:
             tables = [t] if t is not None else []
         out: list[PhaseReport] = []
         for t in tables:
+            mine: list[PhaseReport] = []
             for snap in await self.store.unreported(t.id):
                 assert snap.report is not None and snap.state is not None  # kept until posted
                 game = Game.from_json(snap.state)  # the moment was stored, not held in memory
-                out.append(
+                mine.append(
                     PhaseReport.from_json(
                         snap.report, table_id=t.id, channel_id=t.channel_id, seq=snap.seq,
                         state=game.state, pending=game.decision,
                     )
                 )  # fmt: skip
-        self._turns.start_drawing(out)
+            self._turns.start_drawing(mine, t.settings.language)
+            out += mine
         return out

@@ -24,12 +24,15 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
+from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.rules import Decision, Event, Game, State, new_game
 
 log = logging.getLogger(__name__)
 
-# (state, events of the report, pending decision) -> PNG bytes, or None for "no image"
-Renderer = Callable[[State, list[Event], Decision | None], bytes | None]
+# (state, events of the report, pending decision[, lang=the table's language]) -> PNG bytes, or
+# None for "no image"; `lang` is passed only for a language other than English, so a renderer
+# that draws no words may take the first three alone.
+Renderer = Callable[..., bytes | None]
 
 NICENESS = 5
 PARENT_POLL_S = 1.0  # how often a render worker checks that the bot is still there
@@ -37,8 +40,11 @@ PARENT_POLL_S = 1.0  # how often a render worker checks that the bot is still th
 _missing_logged = False
 
 
-def render_board_png(state: State, events: list[Event], pending: Decision | None) -> bytes | None:
-    """Draw the board with the project's renderer; None if the renderer is not installed."""
+def render_board_png(
+    state: State, events: list[Event], pending: Decision | None, lang: str = DEFAULT_LANGUAGE
+) -> bytes | None:
+    """Draw the board with the project's renderer, its words in `lang`; None if the renderer is
+    not installed."""
     global _missing_logged
     try:
         from rendering import render_board
@@ -47,7 +53,7 @@ def render_board_png(state: State, events: list[Event], pending: Decision | None
             _missing_logged = True
             log.warning("rendering.render_board is not available: phase reports have no image")
         return None
-    png: bytes = render_board(state, events, pending=pending)
+    png: bytes = render_board(state, events, pending=pending, lang=lang)
     return png
 
 
@@ -60,7 +66,9 @@ def _start_worker(niceness: int, parent: int | None = None) -> None:
     except (AttributeError, OSError):  # pragma: no cover - not on this platform
         pass
     if parent is not None:
-        threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+        threading.Thread(
+            target=_watch_parent, args=(parent,), name="parent-watch", daemon=True
+        ).start()
 
 
 def _watch_parent(parent: int, interval: float = PARENT_POLL_S) -> None:
@@ -105,7 +113,9 @@ class BoardRenderer:
                 initargs=(niceness, os.getpid()),
             )
         else:
-            self._pool = ThreadPoolExecutor(max_workers=max(1, threads), thread_name_prefix="render")
+            self._pool = ThreadPoolExecutor(
+                max_workers=max(1, threads), thread_name_prefix="render"
+            )
 
     def warm_up(self) -> None:
         """Start the worker processes and load the renderer in each (in the background)."""
@@ -114,18 +124,26 @@ class BoardRenderer:
                 self._pool.submit(_warm, self.render)
 
     def draw(
-        self, state: State, events: Sequence[Event], pending: Decision | None
+        self,
+        state: State,
+        events: Sequence[Event],
+        pending: Decision | None,
+        lang: str = DEFAULT_LANGUAGE,
     ) -> asyncio.Future[bytes | None] | None:
-        """Start drawing the board (the caller must not change `state` afterwards); None when
-        there is no renderer. Call from the event loop."""
+        """Start drawing the board, its words in `lang` (the table's language; the caller must not
+        change `state` afterwards); None when there is no renderer. Call from the event loop."""
         if self._pool is None or self.render is None:
             return None
         loop = asyncio.get_running_loop()
-        return loop.run_in_executor(self._pool, functools.partial(self.render, state, list(events), pending))
+        words = {} if lang == DEFAULT_LANGUAGE else {"lang": lang}
+        job = functools.partial(self.render, state, list(events), pending, **words)
+        return loop.run_in_executor(self._pool, job)
 
-    async def board(self, game: Game, events: Sequence[Event]) -> bytes | None:
-        """The board of a game as it stands (`/caylus board`); None without a renderer."""
-        future = self.draw(game.state.copy(), events, game.decision)
+    async def board(
+        self, game: Game, events: Sequence[Event], lang: str = DEFAULT_LANGUAGE
+    ) -> bytes | None:
+        """The board of a game as it stands (`/caylus board`), in `lang`; None without a renderer."""
+        future = self.draw(game.state.copy(), events, game.decision, lang)
         return None if future is None else await future
 
     def close(self) -> None:

@@ -379,12 +379,12 @@ class Turns:
 
     # ----- the hand-over ---------------------------------------------------------------------------
 
-    def start_drawing(self, reports: list[PhaseReport]) -> None:
+    def start_drawing(self, reports: list[PhaseReport], lang: str = "en") -> None:
         """Start drawing each report's board off the event loop; nobody waits here (the post of
-        the report does: `PhaseReport.drawn`)."""
+        the report does: `PhaseReport.drawn`); `lang`: the table's language."""
         for r in reports:
             if r.png is None and r.image is None and r.state is not None:
-                r.image = self.renderer.draw(r.state, r.events, r.pending)
+                r.image = self.renderer.draw(r.state, r.events, r.pending, lang)
 
     async def finish(self, acc: ActResult) -> ActResult:
         """Complete `acc` with the table as it is now and hand it to the listener; the caller
@@ -393,6 +393,6 @@ class Turns:
         acc.pending = t.pending
         acc.result = t.result
         acc.number = t.log_rows
-        self.start_drawing(acc.reports)
+        self.start_drawing(acc.reports, t.settings.language)
         await self.registry.notify("on_result", acc)
         return acc

@@ -72,7 +72,7 @@ class Info:
         events = [e for e in table.recent if e.round == s.round and e.phase == s.phase]
         png = None
         try:
-            png = await self.bot.manager.renderer.board(game, events)
+            png = await self.bot.manager.renderer.board(game, events, table.settings.language)
         except Exception:
             log.exception("table %d: the board could not be drawn", table.id)
         tr = reply_tr(interaction, table)

@@ -40,7 +40,9 @@ def tiny_png(colour: int = 3) -> bytes:
 TINY_PNG = tiny_png()
 
 
-def tiny_render(state: State, events: list[Event], pending: Decision | None) -> bytes:
+def tiny_render(
+    state: State, events: list[Event], pending: Decision | None, lang: str = "en"
+) -> bytes:
     """A stand-in for the board renderer: a real (tiny) PNG, drawn in no time."""
     return TINY_PNG
 
