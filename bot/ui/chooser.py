@@ -116,6 +116,10 @@ def layout(decision: Decision) -> Layout:
         return Layout((), (tuple(others + stops),))
     if len(choices) <= 2 * ROW_WIDTH and all(len(c.label) <= SHORT_LABEL for c in choices):
         return Layout((), _rows_of(others + stops))
+    if facts.group == "place" and len(choices) <= (MAX_ROWS - 1) * ROW_WIDTH:
+        # a placement is the common decision: one click on the turn message, whatever its labels'
+        # length (a row stays free for More…, Board, Undo and Queue…)
+        return Layout((), _rows_of(others + stops))
     selects = tuple(_groups(decision.kind, others))
     result = Layout(selects, _rows_of(stops))
     if result.rows > MAX_ROWS:

@@ -101,8 +101,11 @@ class Publisher(RoundPosts, TurnPosts):
             self._looked.add(table.id)
         tr = post_tr(table)
         why = tr.gettext(result.why) if result.why else ""  # PLAY_ON (bot.games.timers)
-        note = result.missed.text(texts.plain, tr) if result.missed else why or played_note(result, tr=tr) or None
+        note = result.missed.text(texts.plain, tr) if result.missed else why or None
         undone = texts.undone_public(tr, result.undone.name, result.undone.label) if result.undone else ""
+        # what a queue, a declaration or a standing order played is said on the turn message
+        # (edited or replaced anyway), not in a line of its own that would stay in the channel
+        undone = "\n".join(x for x in (played_note(result, tr=tr), undone) if x)
 
         async def job() -> None:
             if note:

@@ -112,3 +112,12 @@ async def open_chooser(world: World, turn: StoredMessage, user: FakeMember) -> S
 def whose(turn: StoredMessage, world: World) -> FakeMember:
     [user_id] = turn.mentions()
     return next(p for p in world.people.values() if p.id == user_id)
+
+
+async def pick(world: World, message: StoredMessage, code: str, user: FakeMember) -> InteractionHandle:
+    """Answer with `code` through the component of `message` that offers it: its button, or its
+    option in a select."""
+    offer = next(o for o in offers(message) if o.code == code)
+    if offer.is_select:
+        return await world.fake.select(message, offer.custom_id, [offer.code], user=user)
+    return await world.fake.click(message, offer.custom_id, user=user)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from .conftest import World
-from .helpers import answer, current_turn, open_chooser, seated_table, slash, whose
+from .helpers import answer, current_turn, open_chooser, pick, seated_table, slash, whose
 from .sim import offers, turn_of
 
 
@@ -22,10 +22,9 @@ async def test_double_click_applies_once(world: World) -> None:
         turn = await current_turn(world)
         player = whose(turn, world)
         chooser = await open_chooser(world, turn, player)
-        castle = next(o for o in offers(chooser) if o.code == "castle")
         first, second = await asyncio.gather(
-            world.fake.select(chooser, castle.custom_id, ["castle"], user=player),
-            world.fake.select(chooser, castle.custom_id, ["castle"], user=player),
+            pick(world, chooser, "castle", player),
+            pick(world, chooser, "castle", player),
         )
         assert (await first.response()).type == 6 and (await second.response()).type == 6
         refusals = await world.fake.state.changed.wait_for(
@@ -85,8 +84,8 @@ async def test_stale_chooser(world: World) -> None:
         await world.fake.state.changed.wait_for(lambda: fresh.revisions, 5.0, lambda: "not edited")
 
         # the other chooser still shows decision 0: it is stale now
-        stale = next(o for o in offers(old) if o.code == "castle")
-        click = await world.fake.select(old, stale.custom_id, ["castle"], user=player)
+        assert any(o.code == "castle" for o in offers(old))
+        click = await pick(world, old, "castle", player)
         [refusal] = await click.followups(1)
         assert refusal.content.startswith("Already done")  # they answered decision 0 (issue 11)
         await run.bot.publisher.idle()

@@ -12,6 +12,7 @@ from .helpers import (
     edited,
     open_chooser,
     open_table,
+    pick,
     press,
     seated_table,
     turn_messages,
@@ -45,7 +46,7 @@ async def test_restart_in_the_middle_of_a_game(world: World) -> None:
         offer = offers(old_chooser)[0]
         revisions = len(old_chooser.revisions)
         if offer.is_select:
-            click = await world.fake.select(old_chooser, offer.custom_id, [offer.code], user=player)
+            click = await pick(world, old_chooser, offer.code, player)
         else:
             click = await world.fake.click(old_chooser, offer.custom_id, user=player)
         assert (await click.response()).type == 6
@@ -55,7 +56,7 @@ async def test_restart_in_the_middle_of_a_game(world: World) -> None:
         assert after == [*before, offer.code]
         # the fresh chooser is stale now: nothing is applied twice
         if offer.is_select:
-            again = await world.fake.select(fresh, offer.custom_id, [offer.code], user=player)
+            again = await pick(world, fresh, offer.code, player)
         else:
             again = await world.fake.click(fresh, offer.custom_id, user=player)
         [refusal] = await again.followups(1)

@@ -8,7 +8,7 @@ from bot.rules import Decision, Event, State
 from tests.fake_discord import StoredMessage
 
 from .conftest import TINY_PNG, World
-from .helpers import current_turn, private_answer, seated_table, turn_messages, whose
+from .helpers import current_turn, pick, private_answer, seated_table, turn_messages, whose
 from .sim import offers, turn_of
 
 
@@ -22,11 +22,6 @@ def recording(states: list[State]) -> Renderer:
     return render
 
 
-async def pick(world: World, message: StoredMessage, code: str, user: object) -> object:
-    offer = next(o for o in offers(message) if o.code == code)
-    if offer.is_select:
-        return await world.fake.select(message, offer.custom_id, [offer.code], user=user)  # type: ignore[arg-type]
-    return await world.fake.click(message, offer.custom_id, user=user)  # type: ignore[arg-type]
 
 
 def pinged(world: World, user_id: str) -> list[StoredMessage]:

@@ -11,6 +11,7 @@ from .helpers import (
     current_turn,
     open_chooser,
     open_table,
+    pick,
     seated_table,
     slash,
     turn_messages,
@@ -27,7 +28,7 @@ async def test_undo_button_takes_back_the_last_choice(world: World) -> None:
         other = world.bob if player is world.ann else world.ann
         chooser = await open_chooser(world, turn, player)
         castle = next(o for o in offers(chooser) if o.code == "castle")
-        await (await world.fake.select(chooser, castle.custom_id, ["castle"], user=player)).response()
+        await (await pick(world, chooser, "castle", player)).response()
         await world.fake.state.changed.wait_for(lambda: chooser.content.startswith("✅"), 5.0, lambda: "no ✅")
         assert chooser.button_labels() == ["Undo", "Board"] and offers(chooser) == []
 
