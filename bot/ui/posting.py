@@ -105,13 +105,13 @@ class Publisher(RoundPosts, TurnPosts):
         undone = texts.undone_public(tr, result.undone.name, result.undone.label) if result.undone else ""
         # what a queue, a declaration or a standing order played is said on the turn message
         # (edited or replaced anyway), not in a line of its own that would stay in the channel
-        undone = "\n".join(x for x in (played_note(result, tr=tr), undone) if x)
+        said = played_note(result, tr=tr)
 
         async def job() -> None:
             if note:
                 await self._line(table.channel_id, note)
             try:
-                await self._deliver(result, result.actor_id, undone, answer)
+                await self._deliver(result, result.actor_id, undone, answer, said)
             finally:
                 if answer is not None:
                     await answer.deferred()  # nothing answered it: acknowledged silently
@@ -269,14 +269,21 @@ class Publisher(RoundPosts, TurnPosts):
         return task
 
     async def _deliver(
-        self, result: ActResult, actor_id: int | None, undone: str = "", answer: replies.OpenAnswer | None = None
+        self,
+        result: ActResult,
+        actor_id: int | None,
+        undone: str = "",
+        answer: replies.OpenAnswer | None = None,
+        said: str = "",
     ) -> None:
         """The reports (into the round message), then the turn message (`undone`: the note of
         an undo, said on the turn message; `answer`: the click it may answer)."""
         await self._retry_held(result.table.id)
         for report in result.reports:
             await self._post_report(report)
-        await self._update_turn(result.table, result.pending, result.events, actor_id, note=undone, answer=answer)
+        await self._update_turn(
+            result.table, result.pending, result.events, actor_id, note=undone, said=said, answer=answer
+        )
 
     async def _line(self, channel_id: int, content: str) -> None:
         """A plain line; lost (logged) if it cannot be posted."""

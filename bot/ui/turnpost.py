@@ -119,8 +119,11 @@ class TurnPosts:
         *,
         reminder: bool = False,
         note: str = "",
+        said: str = "",
         answer: replies.OpenAnswer | None = None,
     ) -> None:
+        """`note`: an undo's, shown on the turn message (and on the kept one it took back);
+        `said`: what a queue, a declaration or a standing order played, shown on it too."""
         # The table is never seen half changed: a move replaces its game only once committed.
         current = table.pending
         if pending is None or current is None:
@@ -135,7 +138,7 @@ class TurnPosts:
         if table.channel_id in self._down:
             self._stale.add(table.id)  # shown when posting resumes
             return
-        plan = self._plan_turn(table, current, events, actor_id, reminder, note)
+        plan = self._plan_turn(table, current, events, actor_id, reminder, "\n".join(x for x in (said, note) if x))
         if plan is not None:
             await self._show_turn(table, current, plan, note, answer)
 
