@@ -19,6 +19,7 @@ from . import tasks as T
 from .common import Task
 from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, ScoreLine
 from .placing import UsableRoad
+from .speech import ENGLISH, Speech
 from .state import Options, Player, State
 from .tiles import (
     COLOURS,
@@ -153,6 +154,11 @@ class Game:
                 t.seat, t.kind, t.prompt(self), choices, len(s.history), s.round, s.phase
             )
         return self._decision
+
+    def prompt(self, tr: Speech = ENGLISH) -> str:
+        """The pending decision's prompt in `tr`'s language ("" when nothing is pending);
+        `Decision.prompt` stays English (stored fixtures and logs read it)."""
+        return "" if self._task is None else self._task.prompt(self, tr)
 
     def legal_codes(self) -> list[str]:
         """The codes of the pending decision's legal choices (fast; no labels)."""
