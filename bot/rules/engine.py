@@ -155,10 +155,16 @@ class Game:
             )
         return self._decision
 
-    def prompt(self, tr: Speech = ENGLISH) -> str:
-        """The pending decision's prompt in `tr`'s language ("" when nothing is pending);
+    def prompt(self, tr: Speech = ENGLISH, decision: Decision | None = None) -> str:
+        """The prompt of `decision` (default: the pending one) in `tr`'s language; a decision
+        that is no longer pending keeps its own English prompt ("" when nothing is pending).
         `Decision.prompt` stays English (stored fixtures and logs read it)."""
-        return "" if self._task is None else self._task.prompt(self, tr)
+        now = self.decision
+        if now is None or self._task is None:
+            return "" if decision is None else decision.prompt
+        if decision is not None and (decision.player, decision.kind, decision.prompt) != (now.player, now.kind, now.prompt):
+            return decision.prompt
+        return self._task.prompt(self, tr)
 
     def legal_codes(self) -> list[str]:
         """The codes of the pending decision's legal choices (fast; no labels)."""
