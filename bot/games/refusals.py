@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 from bot.i18n import N_, Translation, translator
 
 if TYPE_CHECKING:
+    from bot.rules import Game
+
     from .table import Pending
 
 ENGLISH = translator("en")
@@ -92,13 +94,15 @@ class NotAPlayer(Refusal):
 class NotYourTurn(Refusal):
     """Someone else's decision is pending; `whose` says whose (seat, name, Discord id)."""
 
-    def __init__(self, whose: Pending) -> None:
+    def __init__(self, whose: Pending, game: Game | None = None) -> None:
         self.whose = whose
+        self.game = game  # to say the decision's prompt in the reader's language
         super().__init__(self.text())
 
     def text(self, words: Callable[[str], str] = str, tr: Translation = ENGLISH) -> str:
         whose = self.whose
-        name, prompt = words(whose.name), words(whose.decision.prompt)
+        asked = whose.decision.prompt if self.game is None else self.game.prompt(tr, whose.decision)
+        name, prompt = words(whose.name), words(asked)
         if whose.ai_takeover:
             said = tr.gettext("It is not your turn: {name} (played by the AI) must decide now ({prompt}).")
         elif whose.is_ai:

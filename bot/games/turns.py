@@ -101,7 +101,7 @@ class Turns:
             if d.player != seat.seat:
                 whose = t.pending
                 assert whose is not None
-                raise NotYourTurn(whose)
+                raise NotYourTurn(whose, t.game)
             if seat.ai_takeover:
                 raise TakenOver()
             step = await self.apply(t, d.seq, d.player, code, user_id)

@@ -10,11 +10,11 @@ from .common import (
     Task,
     cube_list,
     lose_pp,
-    plural,
 )
 from .decisions import EventKind
 from .favours import Favour
 from .road import MAX_SHOWN, WHOLE
+from .speech import ENGLISH, Speech
 from .tiles import (
     CUBE_NAMES,
     CUBES,
@@ -22,7 +22,7 @@ from .tiles import (
     SECTION_SIZE,
     SECTIONS,
 )
-from .words import penalty_words
+from .words import penalty_words, section_name
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -159,15 +159,23 @@ class Castle(Task):
             s.completed_this_turn[sec] = True
         g.event(EventKind.CASTLE, seat, "castle", (seat, batch, sec), section=sec, pp=SECTION_PP[sec], batch=batch)
 
-    def prompt(self, g: Game) -> str:
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
         sec = castle_section(g)
-        where = f"the {SECTIONS[sec]} ({SECTION_PP[sec]} PP a batch)" if sec < 3 else "nowhere"
-        if self.batches:
-            done = f" ({plural(self.batches, 'batch')} so far)"
+        lost = self.penalty(g)
+        if sec >= 3:
+            where = tr.gettext("Castle: deliver a batch (1 food + 2 other different cubes) into nowhere")
         else:
-            lost = self.penalty(g)
-            done = f" (none yet: building nothing costs {lost} PP)" if lost else " (none yet: building nothing costs you nothing: you have no PP)"
-        return f"Castle: deliver a batch (1 food + 2 other different cubes) into {where}{done}"
+            where = tr.gettext(
+                "Castle: deliver a batch (1 food + 2 other different cubes) into the {part} ({pp} PP a batch)"
+            ).format(part=section_name(tr, SECTIONS[sec]), pp=SECTION_PP[sec])
+        if self.batches:
+            # "batchs": the English of the stored fixtures (tests/rules/test_compat.py), kept as is
+            done = tr.ngettext("{n} batch so far", "{n} batchs so far", self.batches).format(n=self.batches)
+        elif lost:
+            done = tr.gettext("none yet: building nothing costs {pp} PP").format(pp=lost)
+        else:
+            done = tr.gettext("none yet: building nothing costs you nothing: you have no PP")
+        return f"{where} ({done})"
 
     def label(self, g: Game, code: str) -> str:
         if code == "done":

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from . import words
 from .decisions import KindFacts
+from .speech import ENGLISH, Speech
 from .tiles import (
     CUBE_NAMES,
     CUBES,
@@ -38,8 +40,11 @@ def missing_cube(g: Game, seat: int, code: str) -> str:
     return ""
 
 
-def building_name(g: Game, space: int) -> str:
-    return f"{TILES[g.state.road_tile[space]].name} (road {space})"  # type: ignore[index]
+def building_name(g: Game, space: int, tr: Speech = ENGLISH) -> str:
+    return tr.gettext("{building} (road {space})").format(
+        building=words.building_name(tr, TILES[g.state.road_tile[space]].name),  # type: ignore[index]
+        space=space,
+    )
 
 
 def free_road_space(g: Game) -> int:
@@ -80,7 +85,7 @@ class Task:
         step-by-step codes legal but unshown, so games stored before still replay."""
         return codes
 
-    def prompt(self, g: Game) -> str:
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
         return ""
 
     def label(self, g: Game, code: str) -> str:

@@ -14,6 +14,7 @@ from .common import (
     plural,
 )
 from .decisions import EventKind
+from .speech import ENGLISH, Speech
 from .tiles import (
     CUBE_NAMES,
     CUBES,
@@ -21,7 +22,8 @@ from .tiles import (
     TILES,
     C,
 )
-from .words import cost_words
+from .words import building_name as said_building
+from .words import cost_words, counted
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -120,10 +122,17 @@ class Build(Task):
         else:
             construct(g, self.seat, code, self.discount, 0)
 
-    def prompt(self, g: Game) -> str:
-        what = {"wood": "a wood building", "stone": "a stone building", "prestige": "a prestige building on one of your residences"}[self.category]
-        less = f", paying 1 {CUBE_NAMES[self.discount]} less" if self.discount >= 0 else ""
-        return f"Build {what}{less}"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        if self.category == "prestige":
+            return tr.gettext("Build a prestige building on one of your residences")
+        if self.discount < 0:
+            what = {"wood": tr.gettext("Build a wood building"), "stone": tr.gettext("Build a stone building")}
+            return what[self.category]
+        less = {
+            "wood": tr.gettext("Build a wood building, paying {cube} less"),
+            "stone": tr.gettext("Build a stone building, paying {cube} less"),
+        }[self.category]
+        return less.format(cube=counted(tr, CUBE_NAMES[self.discount], 1))
 
     def label(self, g: Game, code: str) -> str:
         if code == "skip":
@@ -186,8 +195,10 @@ class Residence(Task):
     def apply(self, g: Game, code: str) -> None:
         construct(g, self.seat, self.tile, -1, int(code[1:]))
 
-    def prompt(self, g: Game) -> str:
-        return f"Which residence does the {TILES[self.tile].name} replace?"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.gettext("Which residence does the {building} replace?").format(
+            building=said_building(tr, TILES[self.tile].name)
+        )
 
     def label(self, g: Game, code: str) -> str:
         return f"Residence on road {code[1:]}"
@@ -242,9 +253,11 @@ class Lawyer(Task):
         else:
             finish_lawyer(g, [space, seat])
 
-    def prompt(self, g: Game) -> str:
-        cost = "1 cloth + 1 denier" if self.price else "1 cloth"
-        return f"Lawyer: turn a neutral building or one of your own into a residence for {cost} (+2 PP)"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        cost = counted(tr, "cloth", 1) + (" + " + counted(tr, "denier", 1) if self.price else "")
+        return tr.gettext(
+            "Lawyer: turn a neutral building or one of your own into a residence for {cost} (+2 PP)"
+        ).format(cost=cost)
 
     def label(self, g: Game, code: str) -> str:
         if code == "skip":

@@ -19,6 +19,7 @@ from . import tasks as T
 from .common import Task
 from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, ScoreLine
 from .placing import UsableRoad
+from .speech import ENGLISH, Speech
 from .state import Options, Player, State
 from .tiles import (
     COLOURS,
@@ -153,6 +154,17 @@ class Game:
                 t.seat, t.kind, t.prompt(self), choices, len(s.history), s.round, s.phase
             )
         return self._decision
+
+    def prompt(self, tr: Speech = ENGLISH, decision: Decision | None = None) -> str:
+        """The prompt of `decision` (default: the pending one) in `tr`'s language; a decision
+        that is no longer pending keeps its own English prompt ("" when nothing is pending).
+        `Decision.prompt` stays English (stored fixtures and logs read it)."""
+        now = self.decision
+        if now is None or self._task is None:
+            return "" if decision is None else decision.prompt
+        if decision is not None and (decision.player, decision.kind, decision.prompt) != (now.player, now.kind, now.prompt):
+            return decision.prompt
+        return self._task.prompt(self, tr)
 
     def legal_codes(self) -> list[str]:
         """The codes of the pending decision's legal choices (fast; no labels)."""

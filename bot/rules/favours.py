@@ -20,6 +20,7 @@ from .construction import (
     residences,
 )
 from .decisions import EventKind
+from .speech import ENGLISH, Speech
 from .tiles import (
     CUBES,
     FAVOUR_DENIERS,
@@ -77,8 +78,8 @@ class Favour(Task):
             g.event(EventKind.FAVOUR, seat, "favour_line", (seat, code, col), line=code)
             g.push((FavourResources if line == 2 else FavourBuildings)(seat, col))
 
-    def prompt(self, g: Game) -> str:
-        return "Royal favour: choose a line (one favour per line this phase)"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.gettext("Royal favour: choose a line (one favour per line this phase)")
 
     def label(self, g: Game, code: str) -> str:
         s = g.state
@@ -137,8 +138,8 @@ class FavourResources(Task):
         gain(g, seat, code)
         g.event(EventKind.PRODUCE, seat, "take", (seat, code), cubes=code)
 
-    def prompt(self, g: Game) -> str:
-        return "Favour, resources line: take"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.gettext("Favour, resources line: take")
 
     def label(self, g: Game, code: str) -> str:
         return "Give 1 cube, take 2 cubes" if code == "swap" else f"1 {cube_list(code)}"
@@ -171,8 +172,8 @@ class SwapGive(Task):
         g.state.players[self.seat].cubes[CUBES.index(code)] -= 1
         g.event(EventKind.GIVE, self.seat, "give", (self.seat, code), cubes=code)
 
-    def prompt(self, g: Game) -> str:
-        return "Favour: give one cube (gold allowed)"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.gettext("Favour: give one cube (gold allowed)")
 
     def label(self, g: Game, code: str) -> str:
         return f"Give 1 {cube_list(code)}"
@@ -201,8 +202,10 @@ class SwapTake(Task):
         if self.left > 1:
             g.push(SwapTake(self.seat, self.left - 1))
 
-    def prompt(self, g: Game) -> str:
-        return f"Favour: take a cube ({self.left} to take)"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.ngettext("Favour: take a cube ({n} to take)", "Favour: take a cube ({n} to take)", self.left).format(
+            n=self.left
+        )
 
     def label(self, g: Game, code: str) -> str:
         return f"Take 1 {cube_list(code)}"
@@ -249,8 +252,8 @@ class FavourBuildings(Task):
         elif code == "prestige":
             g.push(Build(seat, "prestige", -1, 0))
 
-    def prompt(self, g: Game) -> str:
-        return "Favour, buildings line: build"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.gettext("Favour, buildings line: build")
 
     def label(self, g: Game, code: str) -> str:
         return {

@@ -15,12 +15,14 @@ from .common import (
     plural,
 )
 from .decisions import EventKind
+from .speech import ENGLISH, Speech
 from .state import State
 from .tiles import (
     ROAD_LEN,
     SPECIAL_NAMES,
     TILES,
 )
+from .words import counted
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -197,9 +199,11 @@ class Place(Task):
                 g.event(EventKind.PLACE, seat, "place", (seat, code, tid, cost), target=code, cost=cost)
         next_placement(g)  # what the engine's phase 2 step does next, without a round trip
 
-    def prompt(self, g: Game) -> str:
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
         p = g.state.players[self.seat]
-        return f"Place a worker or pass ({plural(p.workers, 'worker')} and {plural(p.deniers, 'denier')} left)"
+        return tr.gettext("Place a worker or pass ({workers} and {deniers} left)").format(
+            workers=counted(tr, "worker", p.workers), deniers=counted(tr, "denier", p.deniers)
+        )
 
     def label(self, g: Game, code: str) -> str:
         if code == "pass":
@@ -304,8 +308,8 @@ class Gate(Task):
         put_worker(g, seat, code)
         g.event(EventKind.GATE, seat, "gate_move", (seat, code), target=code)
 
-    def prompt(self, g: Game) -> str:
-        return "Gate: move your worker, free, to any free place (or take it home)"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.gettext("Gate: move your worker, free, to any free place (or take it home)")
 
     def label(self, g: Game, code: str) -> str:
         if code == "home":

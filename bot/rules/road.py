@@ -18,13 +18,15 @@ from .common import (
 )
 from .construction import Build, Lawyer
 from .decisions import EventKind
+from .speech import ENGLISH, Speech
 from .tiles import (
     CUBES,
     PLAIN,
     TILES,
     TRADES,
 )
-from .words import cost_parts, trade_text
+from .words import building_name as said_building
+from .words import cost_parts, counted, trade_text
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -79,8 +81,8 @@ class Produce(Task):
         if not g.quiet:
             g.event(EventKind.PRODUCE, self.seat, "produce", (self.seat, code), cubes=code)
 
-    def prompt(self, g: Game) -> str:
-        return f"{building_name(g, self.space)}: choose the production"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.gettext("{building}: choose the production").format(building=building_name(g, self.space, tr))
 
     def label(self, g: Game, code: str) -> str:
         return cube_count(code)
@@ -104,8 +106,8 @@ class Bonus(Task):
         gain(g, self.seat, code)
         g.event(EventKind.PRODUCE, self.seat, "owner_cube", (self.seat, code, self.tile), cubes=code)
 
-    def prompt(self, g: Game) -> str:
-        return f"Your {TILES[self.tile].name} was used: take one cube"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.gettext("Your {building} was used: take one cube").format(building=said_building(tr, TILES[self.tile].name))
 
     def label(self, g: Game, code: str) -> str:
         return f"1 {cube_list(code)}"
@@ -135,8 +137,8 @@ class Sell(Task):
         p.deniers += self.price
         g.event(EventKind.SELL, self.seat, "sell", (self.seat, code, self.price), cubes=code)
 
-    def prompt(self, g: Game) -> str:
-        return f"Marketplace: sell one cube for {self.price} deniers"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.gettext("Marketplace: sell one cube for {deniers}").format(deniers=counted(tr, "denier", self.price))
 
     def label(self, g: Game, code: str) -> str:
         return "Do nothing" if code == "skip" else f"Sell 1 {cube_list(code)} → {self.price} deniers"
@@ -215,10 +217,15 @@ class Peddler(Task):
         if self.left > 1:
             g.push(Peddler(seat, self.price, self.left - 1, self.bought + 1))
 
-    def prompt(self, g: Game) -> str:
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        price = counted(tr, "denier", self.price)
         if self.left > 1 and g.state.players[self.seat].deniers >= 2 * self.price:
-            return f"Peddler: buy up to {self.left} cubes for {plural(self.price, 'denier')} each"
-        return f"Peddler: buy a cube for {plural(self.price, 'denier')}" + (" (one more allowed)" if self.bought else "")
+            return tr.gettext("Peddler: buy up to {cubes} for {price} each").format(
+                cubes=counted(tr, "cube", self.left), price=price
+            )
+        if self.bought:
+            return tr.gettext("Peddler: buy a cube for {price} (one more allowed)").format(price=price)
+        return tr.gettext("Peddler: buy a cube for {price}").format(price=price)
 
     def label(self, g: Game, code: str) -> str:
         if code in ("skip", "done"):
@@ -273,8 +280,8 @@ class Trade(Task):
         if plain:
             g.push(PayPlain(seat, plain))
 
-    def prompt(self, g: Game) -> str:
-        return f"{TILES[self.tile].name}: choose a trade"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.gettext("{building}: choose a trade").format(building=said_building(tr, TILES[self.tile].name))
 
     def label(self, g: Game, code: str) -> str:
         return "Do nothing" if code == "skip" else "Pay " + trade_text(self.tile, code)
@@ -322,10 +329,14 @@ class PayPlain(Task):
         if self.left > 1:
             g.push(PayPlain(self.seat, self.left - 1))
 
-    def prompt(self, g: Game) -> str:
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
         if self.shown(g, g.legal_codes())[0][0] == WHOLE:
-            return f"Alchemist: give {self.left} cubes of food, wood, stone or cloth"
-        return f"Alchemist: give a cube ({self.left} more to give)"
+            return tr.gettext("Alchemist: give {cubes} of food, wood, stone or cloth").format(
+                cubes=counted(tr, "cube", self.left)
+            )
+        return tr.ngettext(
+            "Alchemist: give a cube ({n} more to give)", "Alchemist: give a cube ({n} more to give)", self.left
+        ).format(n=self.left)
 
     def label(self, g: Game, code: str) -> str:
         return f"Give {cube_count(code[1:])}" if code[0] == WHOLE else f"Give 1 {cube_list(code)}"

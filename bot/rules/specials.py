@@ -12,6 +12,7 @@ from .common import (
 )
 from .decisions import EventKind
 from .favours import Favour
+from .speech import ENGLISH, Speech
 from .tiles import (
     ROAD_LEN,
     C,
@@ -51,8 +52,10 @@ class Guild(Task):
         s.players[self.seat].workers += 1
         move_provost(g, self.seat, int(code), "provost_guild")
 
-    def prompt(self, g: Game) -> str:
-        return f"Merchants' guild: move the provost (now on road {g.state.provost}) up to 3 spaces, free"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.gettext("Merchants' guild: move the provost (now on road {space}) up to 3 spaces, free").format(
+            space=g.state.provost
+        )
 
     def label(self, g: Game, code: str) -> str:
         return provost_label(g, code, free=True)
@@ -114,8 +117,10 @@ class Provost(Task):
         g.state.players[self.seat].deniers -= abs(k)
         move_provost(g, self.seat, k, "provost_paid")
 
-    def prompt(self, g: Game) -> str:
-        return f"Move the provost (now on road {g.state.provost}): 1 denier per space, up to 3"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.gettext("Move the provost (now on road {space}): 1 denier per space, up to 3").format(
+            space=g.state.provost
+        )
 
     def label(self, g: Game, code: str) -> str:
         return provost_label(g, code, free=False)
@@ -153,8 +158,8 @@ class Joust(Task):
         else:
             g.event(EventKind.JOUST, seat, "joust_declined", (seat,), declined=True)
 
-    def prompt(self, g: Game) -> str:
-        return "Joust field: pay 1 denier + 1 cloth for a royal favour?"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.gettext("Joust field: pay 1 denier + 1 cloth for a royal favour?")
 
     def label(self, g: Game, code: str) -> str:
         return "Pay 1 denier + 1 cloth: royal favour" if code == "favour" else "Do nothing"
@@ -180,8 +185,8 @@ class Inn(Task):
             s.players[self.seat].workers += 1
             g.event(EventKind.INN_LEAVE, self.seat, "inn_back", (self.seat,))
 
-    def prompt(self, g: Game) -> str:
-        return "Inn: keep your worker there for next turn (every placement costs you 1 denier)?"
+    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+        return tr.gettext("Inn: keep your worker there for next turn (every placement costs you 1 denier)?")
 
     def label(self, g: Game, code: str) -> str:
         return "Stay in the Inn" if code == "stay" else "Take the worker back"

@@ -29,6 +29,7 @@ COUNTED = {
     "stone": ("{n} stone", "{n} stone"),
     "cloth": ("{n} cloth", "{n} cloth"),
     "gold": ("{n} gold", "{n} gold"),
+    "worker": ("{n} worker", "{n} workers"),
 }
 
 

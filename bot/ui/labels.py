@@ -255,7 +255,7 @@ def typed_code(
     of `group` (`place`, `provost`). `BadRequest` says why not: the command is for another
     phase, or the text names none or several choices (listed as "r8 Carpenter" pairs)."""
     if kind_facts(decision.kind).group != group:
-        raise BadRequest(words.other_phase(tr, command or group, group, game, decision.prompt))
+        raise BadRequest(words.other_phase(tr, command or group, group, game, game.prompt(tr, decision)))
     found = find(game, decision, typed)
     if len(found) == 1:
         return found[0].code

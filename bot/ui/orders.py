@@ -28,7 +28,7 @@ from . import ids, replies
 from .components import host, static_view
 from .lang import reply_tr
 from .texts import orders as words
-from .texts.common import plain
+from .texts.common import plain, prompt_of
 
 if TYPE_CHECKING:
     from .app import CaylusBot
@@ -401,7 +401,7 @@ async def _always(bot: CaylusBot, interaction: Interaction, table: Table) -> Non
         OrdersButton(table.id, "set", k, label=words.always_label(tr, kind, k.partition(".")[2]), row=i // ROW_WIDTH)
         for i, k in enumerate(keys)
     ]
-    await replies.show(interaction, words.always_text(tr, pending.decision.prompt), view=static_view(*items))
+    await replies.show(interaction, words.always_text(tr, prompt_of(tr, table, pending)), view=static_view(*items))
 
 
 # ----- the components (registered in setup_hook: ITEMS) -------------------------------------------------

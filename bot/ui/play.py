@@ -74,7 +74,7 @@ def pending_for(table: Table, user_id: int) -> Pending:
     if pending is None:
         raise GameOver()
     if pending.user_id != user_id:
-        raise NotYourTurn(pending)
+        raise NotYourTurn(pending, table.game)
     return pending
 
 
@@ -216,7 +216,7 @@ class Play:
             return [app_commands.Choice(name=texts.clip(r.text(tr=tr), 100), value=NOT_NOW)]
         decision = pending.decision
         if kind_facts(decision.kind).group != group:
-            return [app_commands.Choice(name=texts.not_now(tr, decision.prompt), value=NOT_NOW)]
+            return [app_commands.Choice(name=texts.not_now(tr, table.game.prompt(tr, decision) if table.game else decision.prompt), value=NOT_NOW)]
         out = []
         for c in labels.suggest(table.game, decision, current):
             if c.code in skip:

@@ -22,6 +22,8 @@ from .conftest import World
 from .sim import GAME_OVER, Table
 from .test_games import kind_lookup, uniform_pick
 
+# The rules' modules of the decision tasks, whose prompts the turn messages quote ("> …")
+PROMPT_MODULES = ("castle", "construction", "favours", "placing", "road", "specials")
 # The modules whose texts are channel posts (what this test checks; other modules have theirs).
 POST_MODULES = (
     "bot/rules/eventwords.py",
@@ -30,6 +32,7 @@ POST_MODULES = (
     "bot/games/results.py",
     "bot/ui/texts/channel.py",
     "bot/ui/texts/common.py",
+    *(f"bot/rules/{m}.py" for m in PROMPT_MODULES),
 )
 
 
@@ -53,7 +56,7 @@ def english_fragments() -> set[str]:
 def posts(world: World) -> list[str]:
     """Every text the bot sent to the channel for everyone to read: each post and each edit
     (turn messages are deleted once answered: the requests still tell them), the table card
-    aside (the lobby's own texts) and a decision's prompt line (the choosing's texts)."""
+    aside (the lobby's own texts)."""
     out = []
     for call in world.fake.requests():
         body = call.json if isinstance(call.json, dict) else {}
@@ -68,7 +71,7 @@ def posts(world: World) -> list[str]:
             continue
         if text.startswith("🏰"):
             continue
-        out.append("\n".join(line for line in text.split("\n") if not line.startswith("> ")))
+        out.append(text)
     return out
 
 

@@ -57,7 +57,7 @@ def turn_message(
         lines.append(
             tr.gettext("🎲 **{where}** — {player}, your turn.").format(where=where_in_game(game, tr), player=who)
         )
-    lines.append(f"> {pending.decision.prompt}")
+    lines.append(f"> {game.prompt(tr, pending.decision)}")
     if choices_here:
         lines.append(
             "-# " + tr.gettext("Everyone sees the choices; only {player} can pick one.").format(player=name(pending.name))

@@ -18,7 +18,7 @@ from bot.rules import (
 )
 
 from . import labels
-from .common import clip, name, plain, sentence
+from .common import clip, name, plain, prompt_of, sentence
 from .labels import round_phase
 
 # ----- what a place does (descriptions in the chooser) --------------------------------------
@@ -113,7 +113,7 @@ def chooser_header(tr: Translation, table: Table, decision: Decision, *, note: s
     lines = [note] if note else []
     lines += [
         tr.gettext("**{where}** — your decision").format(where=round_phase(tr, game)),
-        f"> {decision.prompt}",
+        f"> {game.prompt(tr, decision)}",
         tr.gettext("You have {means}.").format(means=means(tr, game, decision.player)),
     ]
     return clip("\n".join(lines))
@@ -142,7 +142,7 @@ def after_choice(
         lines.append(
             sentence(
                 tr.gettext("Now **{name}** decides: {prompt}").format(
-                    name=name(pending.name), prompt=pending.decision.prompt
+                    name=name(pending.name), prompt=prompt_of(tr, table, pending)
                 )
             )
         )

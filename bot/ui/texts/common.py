@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from discord.utils import escape_markdown, escape_mentions
 
+from bot.games import Pending, Table
 from bot.i18n import Translation, translator, words
 from bot.rules import CUBE_NAMES, PHASE_NAMES, Game
 
@@ -25,6 +26,11 @@ def plain(text: str) -> str:
     Bob's — 2 deniers") as plain text: the rules' own words hold no markdown, so all of it is
     escaped like a name."""
     return name(text)
+
+
+def prompt_of(tr: Translation, table: Table, pending: Pending) -> str:
+    """The pending decision's prompt in `tr`'s language (the rules' English if it is stale)."""
+    return pending.decision.prompt if table.game is None else table.game.prompt(tr, pending.decision)
 
 
 def clip(text: str, limit: int = MAX_CONTENT) -> str:

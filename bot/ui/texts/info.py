@@ -8,7 +8,7 @@ from bot.games import Table
 from bot.i18n import N_, Translation, words
 from bot.rules import FAVOUR_LINES, PHASE_NAMES, SECTIONS, TILES, Event, EventKind, Topic
 
-from .common import MAX_CONTENT, clip, name, player_line, round_and_phase, where_in_game
+from .common import MAX_CONTENT, clip, name, player_line, prompt_of, round_and_phase, where_in_game
 from .lobby import seat_lines
 
 
@@ -82,13 +82,13 @@ def status(tr: Translation, table: Table, user_id: int) -> str:
     if table.is_finished:
         lines.append(tr.gettext("The game is over."))
     elif pending is not None:
-        # the decision's prompt is the rules core's (its words are translated with the choices)
+        prompt = prompt_of(tr, table, pending)
         if seat is not None and pending.seat == seat.seat:
-            lines.append(tr.gettext("**Your decision now**: {prompt}").format(prompt=pending.decision.prompt))
+            lines.append(tr.gettext("**Your decision now**: {prompt}").format(prompt=prompt))
         else:
             lines.append(
                 tr.gettext("Waiting for **{name}**: {prompt}").format(
-                    name=name(pending.name), prompt=pending.decision.prompt
+                    name=name(pending.name), prompt=prompt
                 )
             )
     return clip("\n".join(lines))
