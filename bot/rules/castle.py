@@ -169,8 +169,7 @@ class Castle(Task):
                 "Castle: deliver a batch (1 food + 2 other different cubes) into the {part} ({pp} PP a batch)"
             ).format(part=section_name(tr, SECTIONS[sec]), pp=SECTION_PP[sec])
         if self.batches:
-            # "batchs": the English of the stored fixtures (tests/rules/test_compat.py), kept as is
-            done = tr.ngettext("{n} batch so far", "{n} batchs so far", self.batches).format(n=self.batches)
+            done = tr.ngettext("{n} batch so far", "{n} batches so far", self.batches).format(n=self.batches)
         elif lost:
             done = tr.gettext("none yet: building nothing costs {pp} PP").format(pp=lost)
         else:

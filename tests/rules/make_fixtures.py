@@ -22,7 +22,7 @@ no "-0 PP", plural favours, the Towers scored once, the building a cut worker le
 Alchemist's cubes and a declined Joust logged); issue 10 item 2 (the Alchemist's cubes, a Peddler
 purchase and castle deliveries are offered whole, `=...`: the random games draw from the
 step-by-step codes, still legal, so histories, events and states did not move; only the offered
-choices and their prompts did).
+choices and their prompts did); the castle prompt's "batches so far" (was "batchs").
 """
 
 from __future__ import annotations
