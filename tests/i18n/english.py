@@ -4,11 +4,14 @@ translates differently, as patterns (`{field}` matches anything), to find in wha
 from __future__ import annotations
 
 import functools
+import random
 import re
+from collections.abc import Iterator
 
 from babel.messages import pofile
 
 from bot.i18n.catalogue import po_path
+from bot.rules import Decision, Game, Options, new_game
 
 
 @functools.cache
@@ -33,3 +36,14 @@ def english_in(lang: str, text: str) -> list[str]:
     """The catalogue's English texts (untranslated) that make up `text` or one of its `·` parts."""
     pieces = [text, *(p.strip() for p in text.split(" · "))]
     return [p.pattern for p in english_patterns(lang) for piece in pieces if p.fullmatch(piece)]
+
+
+def random_decisions(games: int = 8) -> Iterator[tuple[Game, Decision]]:
+    """Every decision of `games` random 3-player games (the Jeweller in every other one), with
+    its game; a random offered choice is applied once the caller has looked at it."""
+    for seed in range(games):
+        game = new_game([f"P{i}" for i in range(3)], seed, Options(jeweller=seed % 2 == 0))
+        rng = random.Random(seed)
+        while (d := game.decision) is not None:
+            yield game, d
+            game.apply(rng.choice(d.choices).code)

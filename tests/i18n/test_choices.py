@@ -3,7 +3,6 @@ Russian, Brazilian Portuguese and Catalan, within Discord's limits and with no E
 
 from __future__ import annotations
 
-import random
 import re
 from collections import Counter
 
@@ -11,12 +10,12 @@ import pytest
 
 from bot.games import NotYourTurn, Pending
 from bot.i18n import translator
-from bot.rules import Options, new_game
+from bot.rules import new_game
 from bot.ui import labels, texts
 from bot.ui.chooser import chooser_view, turn_view
 from tests.fake_discord.validation import FormErrors, validate_message
 
-from .english import english_in
+from .english import english_in, random_decisions
 
 CUBE_WORDS = re.compile(r"\b(food|wood|stone|cloth|gold|deniers?|favours?|nothing|free)\b")
 
@@ -36,28 +35,24 @@ def shown(components: list[dict]) -> list[str]:
 def test_every_choice_of_random_games_is_in_the_language(lang: str) -> None:
     tr = translator(lang)
     kinds: Counter[str] = Counter()
-    for seed in range(8):
-        game = new_game([f"P{i}" for i in range(3)], seed, Options(jeweller=seed % 2 == 0))
-        rng = random.Random(seed)
-        while (d := game.decision) is not None:
-            kinds[d.kind] += 1
-            for view in (chooser_view(1, d, game, tr=tr), turn_view(1, 1, d, game, tr=tr)[0]):
-                components = view.to_components()
-                errors = FormErrors()
-                validate_message({"content": "x", "components": components}, 0, errors)
-                assert not errors, errors.summary()  # 80 a button, 100 an option, 25 options
-                for text in shown(components):
-                    assert not english_in(lang, text), (d.kind, text, english_in(lang, text))
-                    if lang != "pt-BR":  # "Hotel" and such are the same words in Portuguese
-                        assert not CUBE_WORDS.search(text.replace("Hotel", "")), (d.kind, text)
-            for c in d.choices:  # the autocomplete of /caylus place and /caylus provost
-                line = labels.describe(game, d.kind, c, d.player, tr).line(100)
-                assert len(line) <= 100 and not english_in(lang, line), (d.kind, line)
-                told = texts.whole_label(tr, c.label)  # "✅ …" after the choice is made
-                assert not english_in(lang, told), (d.kind, told)
-                assert lang == "pt-BR" or not CUBE_WORDS.search(told.replace("Hotel", "")), (d.kind, told)
-                assert not re.search(r"\b(forward|back|road)\b", told), (d.kind, told)
-            game.apply(rng.choice(d.choices).code)
+    for game, d in random_decisions():
+        kinds[d.kind] += 1
+        for view in (chooser_view(1, d, game, tr=tr), turn_view(1, 1, d, game, tr=tr)[0]):
+            components = view.to_components()
+            errors = FormErrors()
+            validate_message({"content": "x", "components": components}, 0, errors)
+            assert not errors, errors.summary()  # 80 a button, 100 an option, 25 options
+            for text in shown(components):
+                assert not english_in(lang, text), (d.kind, text, english_in(lang, text))
+                if lang != "pt-BR":  # "Hotel" and such are the same words in Portuguese
+                    assert not CUBE_WORDS.search(text.replace("Hotel", "")), (d.kind, text)
+        for c in d.choices:  # the autocomplete of /caylus place and /caylus provost
+            line = labels.describe(game, d.kind, c, d.player, tr).line(100)
+            assert len(line) <= 100 and not english_in(lang, line), (d.kind, line)
+            told = texts.whole_label(tr, c.label)  # "✅ …" after the choice is made
+            assert not english_in(lang, told), (d.kind, told)
+            assert lang == "pt-BR" or not CUBE_WORDS.search(told.replace("Hotel", "")), (d.kind, told)
+            assert not re.search(r"\b(forward|back|road)\b", told), (d.kind, told)
     assert {"place", "provost", "castle", "favour", "build", "produce"} <= set(kinds)
 
 

@@ -10,9 +10,9 @@ from collections import Counter
 import pytest
 
 from bot.i18n import translator
-from bot.rules import Options, new_game
+from bot.rules import new_game
 
-from .english import english_in
+from .english import english_in, random_decisions
 from .test_choices import CUBE_WORDS
 
 
@@ -20,18 +20,14 @@ from .test_choices import CUBE_WORDS
 def test_every_prompt_of_random_games_is_in_the_language(lang: str) -> None:
     tr = translator(lang)
     kinds: Counter[str] = Counter()
-    for seed in range(8):
-        game = new_game([f"P{i}" for i in range(3)], seed, Options(jeweller=seed % 2 == 0))
-        rng = random.Random(seed)
-        while (d := game.decision) is not None:
-            kinds[d.kind] += 1
-            said = game.prompt(tr)
-            assert said and said != d.prompt, (d.kind, said)
-            assert not english_in(lang, said), (d.kind, said, english_in(lang, said))
-            if lang != "pt-BR":  # "Hotel" and such are the same words in Portuguese
-                assert not CUBE_WORDS.search(said.replace("Hotel", "")), (d.kind, said)
-            assert game.prompt(tr, d) == said
-            game.apply(rng.choice(d.choices).code)
+    for game, d in random_decisions():
+        kinds[d.kind] += 1
+        said = game.prompt(tr)
+        assert said and said != d.prompt, (d.kind, said)
+        assert not english_in(lang, said), (d.kind, said, english_in(lang, said))
+        if lang != "pt-BR":  # "Hotel" and such are the same words in Portuguese
+            assert not CUBE_WORDS.search(said.replace("Hotel", "")), (d.kind, said)
+        assert game.prompt(tr, d) == said
     assert {"place", "provost", "castle", "favour", "build", "produce"} <= set(kinds)
 
 
