@@ -83,6 +83,9 @@ def show(title: str, figures: Any, seconds: float) -> None:
         f"  pings                    {p.to_deciders} ({line['pings_per_player_round']} per player per round);"
         f" at the end {p.at_end}, misdirected {p.misdirected}, repeated {p.repeated}"
     )
+    rounds = f.players * f.rounds
+    kinds = ", ".join(f"{k} {n / rounds:.2f}" for k, n in sorted(p.by_kind.items(), key=lambda kv: -kv[1]))
+    print(f"  pings by decision kind   {kinds} (per player per round)")
     print(f"  auto / queued applied    {f.auto_applied} / {f.queued_applied}")
     print(
         f"  clicks                   {c.total} = {c.presses} presses ({c.openers} openers)"

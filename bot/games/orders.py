@@ -4,9 +4,9 @@ in advance, and what they answer to the pending decision.
 A seat's `SeatOrders` hold:
 
 - **standing orders**, kept until switched off: the provost in phase 4 (`ask` by default;
-  `stay`: never move it; `cuts`: ask only where a move changes whose road workers are activated
-  in phase 5, stay otherwise), a production for each choose-one production building (tile id ->
-  code, e.g. `n_forest` -> `W`), `castle`: deliver every batch one can in phase 6, `favour`: take
+  `stay`: never move it; `cuts`: ask only where a move would cut another player or save one of
+  the mover's workers, stay otherwise: `cutting_moves`), a production for each choose-one
+  production building (tile id -> code, e.g. `n_forest` -> `W`), `castle`: deliver every batch one can in phase 6, `favour`: take
   the royal favour on that line when it is offered;
 - **the placement queue**: placement codes in order (`r8`, `r7`, `pass`); at the seat's next
   placement the first legal entry is played, entries before it (made illegal by others) are
@@ -185,17 +185,25 @@ def declared_move(game: Game, target: str) -> str:
 
 
 def cutting_moves(game: Game, legal: list[str]) -> list[str]:
-    """The provost moves among `legal` that change whose road workers are activated in phase 5
-    (a worker beyond the provost is not activated, §2 phase 5)."""
+    """The provost moves among `legal` that cut another player or save the mover (a worker
+    beyond the provost is not activated, §2 phase 5): moving back past another player's worker,
+    or past one's own on another player's building with an owner's bonus (§3); moving forward
+    past one's own worker, or another's on one's own building with an owner's bonus. Moves that
+    only cut the mover or only help others are not asked about under the `cuts` order."""
     s = game.state
-    workers = s.road_worker
+    me = game.to_move
+
+    def owner(space: int) -> int:  # who gains when the worker there is activated, besides it
+        tile = s.road_tile[space]
+        return s.road_owner[space] if tile is not None and TILES[tile].owner_bonus else -1
+
     out = []
     for code in legal:
         k = int(code)
-        if k == 0:
-            continue
-        low, high = sorted((s.provost, s.provost + k))
-        if any(workers[space] >= 0 for space in range(low + 1, high + 1)):
+        spaces = range(min(s.provost, s.provost + k) + 1, max(s.provost, s.provost + k) + 1)
+        if k < 0 and any(s.road_worker[x] not in (-1, me) or owner(x) not in (-1, me) for x in spaces):
+            out.append(code)
+        if k > 0 and any(s.road_worker[x] == me or (s.road_worker[x] >= 0 and owner(x) == me) for x in spaces):
             out.append(code)
     return out
 

@@ -190,6 +190,7 @@ class Mark:
     decider: str | None
     over: bool
     movers: tuple[int, ...]
+    kind: str = ""  # the pending decision's kind
 
 
 class Recorder:
@@ -207,7 +208,8 @@ class Recorder:
         pending = result.pending
         decider = str(pending.user_id) if pending is not None and pending.user_id is not None else None
         movers = tuple(m.seat for m in result.moves)
-        self.marks.append(Mark(len(self.fake.state.calls), decider, result.game_over, movers))
+        kind = pending.decision.kind if pending is not None else ""
+        self.marks.append(Mark(len(self.fake.state.calls), decider, result.game_over, movers, kind))
         await self.inner.on_result(result)
 
 
@@ -217,6 +219,7 @@ class Pings:
     at_end: int = 0  # the final scores (nobody decides any more)
     misdirected: int = 0  # a person notified while someone else (or nobody) decides
     repeated: int = 0  # the same person again with no other seat's move in between
+    by_kind: dict[str, int] = field(default_factory=dict)  # pings to deciders by decision kind
 
 
 def count_pings(fake: FakeDiscord, channel_id: str, marks: list[Mark], first: int, last: int, seats: dict[str, int]) -> Pings:
@@ -237,6 +240,7 @@ def count_pings(fake: FakeDiscord, channel_id: str, marks: list[Mark], first: in
                 out.at_end += 1
                 continue
             out.to_deciders += 1
+            out.by_kind[mark.kind] = out.by_kind.get(mark.kind, 0) + 1
             if user != mark.decider:
                 out.misdirected += 1
             before = latest.get(user)

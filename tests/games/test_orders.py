@@ -19,7 +19,7 @@ from bot.games.orders import (
     most_batches,
     without_queues,
 )
-from bot.rules import Game, new_game
+from bot.rules import TILES, Game, new_game
 
 
 def until(kind: str, seed: int = 1, players: int = 3, *, phase: int | None = None) -> Game:
@@ -101,12 +101,45 @@ def test_provost_stay_and_cuts() -> None:
     assert cutting_moves(quiet, legal) == []
     got = answer(quiet, SeatOrders(provost="cuts"))
     assert got is not None and got.code == "0"
-    # A worker just behind the provost: moving back one space cuts them; then the player is asked.
-    s.road_worker[s.provost] = 0
+    # Another player's worker on the provost's own space (activated, §2 phase 5): moving back
+    # one space cuts them; then the player is asked.
+    me = quiet.to_move
+    other = (me + 1) % 3
+    s.road_worker[s.provost] = other
     cut = Game.resume(s)
     assert "-1" in cutting_moves(cut, cut.legal_codes())
     assert answer(cut, SeatOrders(provost="cuts")) is None
     assert answer(cut, SeatOrders()) is None  # "ask me" by default
+
+
+def test_cuts_weighs_only_others_losses_and_own_gains() -> None:
+    """§2 phase 5 and §3 (owner's bonus): the `cuts` order asks where a move cuts another player
+    or saves one of the mover's workers, not where it only cuts the mover or only helps others."""
+    game = until("provost")
+    s = game.state
+    me = game.to_move
+    other = (me + 1) % 3
+    p = s.provost
+    bonus = next(k for k, t in TILES.items() if t.owner_bonus)  # a stone production building
+    s.road_worker = [-1] * len(s.road_worker)
+    s.road_owner = [-1] * len(s.road_owner)
+    back = {c for c in game.legal_codes() if c.startswith("-")}
+    assert back, "the mover can afford a move back"
+
+    def asked(space: int, worker: int, owner: int = -1) -> set[str]:
+        t = s.copy()
+        t.road_worker[p + space] = worker
+        if owner >= 0:
+            t.road_tile[p + space], t.road_owner[p + space] = bonus, owner
+        g = Game.resume(t)
+        return set(cutting_moves(g, g.legal_codes()))
+
+    assert asked(0, other) == back  # another player's worker on the provost's space: cut by any move back
+    assert asked(0, me) == set()  # only the mover's own worker: self-harm, not asked
+    assert asked(0, me, owner=other) == back  # ... but on another's building, its owner loses a share
+    assert asked(1, other) == set()  # moving forward only helps another player
+    assert asked(1, me) == {c for c in game.legal_codes() if c.startswith("+")}  # it saves the mover's worker
+    assert asked(1, other, owner=me) == {c for c in game.legal_codes() if c.startswith("+")}  # or the mover's share
 
 
 def test_default_production() -> None:

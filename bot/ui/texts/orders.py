@@ -44,7 +44,7 @@ FAVOUR_CHOICES = {
 PROVOST_WORDS = {
     "ask": N_("ask me"),
     "stay": N_("never move it"),
-    "cuts": N_("ask me only where a move would cut (or save) someone's worker on the road; otherwise leave it"),
+    "cuts": N_("ask me only where a move would cut another player's worker (or save one of mine); otherwise leave it"),
 }
 ALWAYS_PROVOST = {
     "ask": N_("Always: ask me"),
