@@ -1,6 +1,7 @@
 """The asynchronous flow of a 3-player table: how often people are asked, pinged and made to click.
 
     python benchmarks/async_flow.py [--seed 1] [--rounds N] [--no-orders] [--render real] [--think S]
+                                    [--queue-depth K]
 
 Plays a complete game (or its first `--rounds` rounds) through the fake Discord with the real
 bot (discord.py, the manager, SQLite) in this process, three scripted people choosing as the
@@ -41,7 +42,13 @@ sys.path.insert(0, str(ROOT))
 
 
 async def one_game(
-    seed: int, rounds: int | None, orders: bool, render: str, spec_check: bool, think: float = 0.0
+    seed: int,
+    rounds: int | None,
+    orders: bool,
+    render: str,
+    spec_check: bool,
+    think: float = 0.0,
+    queue_depth: int = 1,
 ) -> Any:
     """Play one game in a fresh fake and database; its `Figures`."""
     import pytest
@@ -64,7 +71,7 @@ async def one_game(
             world.render = render_board_png if render == "real" else tiny_render
             world.table_seed(seed)
             async with world.bot() as run:
-                flow = Flow(run.bot, fake, channel, list(people.values()), orders=orders, think=think)
+                flow = Flow(run.bot, fake, channel, list(people.values()), orders=orders, think=think, queue_depth=queue_depth)
                 return await flow.play(rounds=rounds)
     finally:
         monkeypatch.undo()
@@ -109,7 +116,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         return out
     began = time.perf_counter()
     try:
-        ordered = await one_game(args.seed, args.rounds, True, args.render, args.spec_check, args.think)
+        ordered = await one_game(
+            args.seed, args.rounds, True, args.render, args.spec_check, args.think, args.queue_depth
+        )
     except OrdersUnavailable as why:
         print(f"With orders: not measured ({why})")
         return out
@@ -135,6 +144,13 @@ def main() -> None:
         default=0.0,
         help="seconds each person waits before a decision once the bot is quiet (set it above any "
         "delay the bot puts before a ping, or people answer before they are pinged)",
+    )
+    parser.add_argument(
+        "--queue-depth",
+        type=int,
+        default=1,
+        help="placements a person queues at once with orders: 1 (the issue's measure: the one they "
+        "would choose now) or more (that one, then the next best as fallbacks: \"X, else Y\")",
     )
     args = parser.parse_args()
     logging.basicConfig(level=logging.WARNING)

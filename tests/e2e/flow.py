@@ -330,6 +330,7 @@ class Flow:
         *,
         orders: bool = False,
         think: float = 0.0,
+        queue_depth: int = 1,
         timeout: float = 15.0,
     ) -> None:
         self.bot = bot
@@ -338,6 +339,7 @@ class Flow:
         self.people = {p.id: p for p in people}
         self.with_orders = orders
         self.think = think  # seconds a person takes before each decision, once the bot is quiet
+        self.queue_depth = queue_depth  # placements a person queues at once ("X, else Y")
         self.timeout = timeout
         self.clicks = Clicks()
         self.orders = Orders(fake, channel, self._commanded)
@@ -415,10 +417,10 @@ class Flow:
             p = s.players[seat]
             if self.queued.get(seat) == (s.round, s.phase, p.workers):
                 continue  # their entry waits
-            code = placement_now(game, seat, table_seed)
-            if code is None:
+            codes = placement_now(game, seat, table_seed, self.queue_depth)
+            if not codes:
                 continue
-            await self.orders.queue(self.people[user], code)
+            await self.orders.queue(self.people[user], ", ".join(codes))
             self.queued[seat] = (s.round, s.phase, p.workers)
 
     # ----- the whole game --------------------------------------------------------------------------

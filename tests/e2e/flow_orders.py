@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from bot.games.ai import choose
+from bot.games.ai import choose, evaluate
 from bot.rules import TILES, Game
 from tests.fake_discord import FakeChannel, FakeDiscord, FakeMember
 
@@ -94,7 +94,7 @@ class Orders:
         await self._say(person, sub, {name: True})
 
     async def queue(self, person: FakeMember, code: str) -> None:
-        """Queue one placement (the person is not on turn)."""
+        """Queue placements, in order ("r8, r7"; the person is not on turn)."""
         sub = self._sub("queue add", "queue")
         name = self._option(sub, "add", "target", "targets", "placement", "entry", "place")
         if name is None:
@@ -125,17 +125,28 @@ def synced_subcommands(fake: FakeDiscord) -> dict[str, list[str]]:
     return out
 
 
-def placement_now(game: Game, seat: int, table_seed: int) -> str | None:
-    """The placement the greedy AI would choose for `seat` if it were its turn now (a person
-    queueing while someone else places), or None when it has nothing to place."""
+def placement_now(game: Game, seat: int, table_seed: int, depth: int = 1) -> list[str]:
+    """The placements a person would queue if it were their turn now (a person queueing while
+    someone else places): the one the greedy AI would choose, then (`depth` > 1) the next best
+    by the greedy value as fallbacks, "X if free, else Y" (never a pass: a person falls back on
+    another place, not on giving up the phase); [] when they have nothing to place."""
     s = game.state
     top = s.tasks[-1] if s.tasks else None
     p = s.players[seat]
     if top is None or top.kind != "place" or p.passed or p.workers == 0:
-        return None
+        return []
     state = s.copy()
     state.tasks[-1] = replace(top, seat=seat)  # type: ignore[type-var]
     trial = Game.resume(state, quiet=True)
     if trial.to_move != seat:
-        return None
-    return choose(trial, "greedy", random.Random(f"{table_seed}:{len(s.history)}:{seat}"))
+        return []
+    first = choose(trial, "greedy", random.Random(f"{table_seed}:{len(s.history)}:{seat}"))
+    if depth == 1:
+        return [first]
+    values = {}
+    for code in trial.choice_codes():
+        after = trial.clone(quiet=True)
+        after.apply(code)
+        values[code] = evaluate(after, seat)
+    rest = sorted((c for c in values if c not in (first, "pass")), key=lambda c: -values[c])
+    return [first, *rest[: depth - 1]]
