@@ -13,7 +13,8 @@ A seat's `SeatOrders` hold:
   dropped with it. It empties when phase 2 ends, at an undo, or by hand;
 - **the provost declared ahead**: a road space (`r9`) or `stay`, applied in phase 4 if it is
   still legal and affordable from where the provost then stands; otherwise the player is asked.
-  It goes when it is applied or when phase 4 ends.
+  It goes when it is applied or when phase 4 ends; an undo that takes back its move declares it
+  again (`declared_target`).
 
 They act only where the player would be asked: `answer(game, orders)` says which source answers
 the pending decision (`queue`, `declared`, `order`) and with which code, or None. Everything
@@ -182,6 +183,13 @@ def declared_move(game: Game, target: str) -> str:
     if k == 0:
         return "0"
     return f"{k:+d}" if abs(k) <= 3 else ""
+
+
+def declared_target(game: Game, code: str) -> str:
+    """The declaration that answers `game`'s provost decision with `code` (what an undo of a
+    declared move declares again): the road space it reaches, or `stay`."""
+    k = int(code)
+    return f"r{game.state.provost + k}" if k else STAY
 
 
 def cutting_moves(game: Game, legal: list[str]) -> list[str]:
