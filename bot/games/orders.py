@@ -5,7 +5,8 @@ A seat's `SeatOrders` hold:
 
 - **standing orders**, kept until switched off: the provost in phase 4 (`ask` by default;
   `stay`: never move it; `cuts`: ask only where a move changes whose road workers are activated
-  in phase 5, stay otherwise), a production for each choose-one production building (tile id ->
+  in phase 5, stay otherwise; `cuts` also answers the Merchants' guild's move, `stay` does not:
+  one goes there to move the provost), a production for each choose-one production building (tile id ->
   code, e.g. `n_forest` -> `W`), `castle`: deliver every batch one can in phase 6, `favour`: take
   the royal favour on that line when it is offered;
 - **the placement queue**: placement codes in order (`r8`, `r7`, `pass`); at the seat's next
@@ -160,6 +161,13 @@ def answer(game: Game, orders: SeatOrders | None) -> OrderAnswer | None:
                 return OrderAnswer(DECLARED, code, replace(orders, declared=None))
             return None  # no longer possible: the player is asked
         if "0" in legal and (orders.provost == STAY or (orders.provost == "cuts" and not cutting_moves(game, legal))):
+            return OrderAnswer(ORDER, "0", orders)
+        return None
+    if kind == "guild":
+        # The Merchants' guild (§2 phase 3) is a placement made to move the provost: "never move
+        # it" is not meant for it (asked), "ask only where a move cuts someone" is. A
+        # declaration is for phase 4 only.
+        if orders.provost == "cuts" and "0" in legal and not cutting_moves(game, legal):
             return OrderAnswer(ORDER, "0", orders)
         return None
     if kind == "produce":

@@ -316,3 +316,16 @@ async def test_undo_takes_back_the_queued_placement_that_followed_without_a_ghos
         await (await pick(world, back, "castle", first)).response()
         asked = await current_turn(world, turn_of(back)[1])  # type: ignore[index]
         assert whose(asked, world) is second and [m.id for m in pings(world, second.id)] == [asked.id]
+
+
+def test_the_orders_view_says_what_the_provost_order_does_at_the_merchants_guild() -> None:
+    from bot.i18n import translator
+    from bot.ui.texts.orders import orders_view_text
+
+    def view(provost: str, lang: str = "en") -> str:
+        return orders_view_text(translator(lang), None, provost, (), False, None, (), None)
+
+    assert "• Merchants' guild: the same" in view("cuts")
+    assert "• Merchants' guild: ask me (a worker goes there to move the provost)" in view("stay")
+    assert "guild" not in view("ask")
+    assert "рабочего, чтобы передвинуть судью" in view("stay", "ru")

@@ -109,6 +109,30 @@ def test_provost_stay_and_cuts() -> None:
     assert answer(cut, SeatOrders()) is None  # "ask me" by default
 
 
+def test_the_merchants_guild_follows_cuts_but_not_never() -> None:
+    """The guild (§2 phase 3) is a placement made to move the provost: "never move it" asks
+    there as usual; "ask only where a move cuts someone" stays when no move of up to 3 spaces
+    changes whose road workers are activated, and asks otherwise; a declaration waits for
+    phase 4."""
+    game = until("guild")
+    s = game.state
+    s.road_worker = [-1] * len(s.road_worker)
+    s.provost = 10
+    quiet = Game.resume(s)
+    legal = quiet.legal_codes()
+    assert {"-3", "0", "+3"} <= set(legal)
+    assert answer(quiet, SeatOrders(provost="stay")) is None  # asked: one went there to move it
+    assert answer(quiet, SeatOrders(provost="cuts")) == (ORDER, "0", SeatOrders(provost="cuts"))
+    assert answer(quiet, SeatOrders(declared="r12")) is None  # the declaration is for phase 4
+    assert answer(quiet, SeatOrders()) is None
+    for space, cut in ((13, True), (8, True), (14, False), (6, False)):  # in reach: 7..13
+        s.road_worker = [-1] * len(s.road_worker)
+        s.road_worker[space] = 0
+        g = Game.resume(s)
+        assert bool(cutting_moves(g, g.legal_codes())) is cut, space
+        assert (answer(g, SeatOrders(provost="cuts")) is None) is cut, space
+
+
 def test_default_production() -> None:
     game = until("produce")
     s = game.state
