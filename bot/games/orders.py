@@ -5,15 +5,18 @@ A seat's `SeatOrders` hold:
 
 - **standing orders**, kept until switched off: the provost in phase 4 (`ask` by default;
   `stay`: never move it; `cuts`: ask only where a move would cut another player or save one of
-  the mover's workers, stay otherwise: `cutting_moves`), a production for each choose-one
-  production building (tile id -> code, e.g. `n_forest` -> `W`), `castle`: deliver every batch one can in phase 6, `favour`: take
+  the mover's workers, stay otherwise: `cutting_moves`; `cuts` also answers the Merchants'
+  guild's move, `stay` does not: one goes there to move the provost), a production for each
+  choose-one production building (tile id -> code, e.g. `n_forest` -> `W`), `castle`: deliver
+  every batch one can in phase 6, `favour`: take
   the royal favour on that line when it is offered;
 - **the placement queue**: placement codes in order (`r8`, `r7`, `pass`); at the seat's next
   placement the first legal entry is played, entries before it (made illegal by others) are
   dropped with it. It empties when phase 2 ends, at an undo, or by hand;
 - **the provost declared ahead**: a road space (`r9`) or `stay`, applied in phase 4 if it is
   still legal and affordable from where the provost then stands; otherwise the player is asked.
-  It goes when it is applied or when phase 4 ends.
+  It goes when it is applied or when phase 4 ends; an undo that takes back its move declares it
+  again (`declared_target`).
 
 They act only where the player would be asked: `answer(game, orders)` says which source answers
 the pending decision (`queue`, `declared`, `order`) and with which code, or None. Everything
@@ -161,6 +164,13 @@ def answer(game: Game, orders: SeatOrders | None) -> OrderAnswer | None:
         if "0" in legal and (orders.provost == STAY or (orders.provost == "cuts" and not cutting_moves(game, legal))):
             return OrderAnswer(ORDER, "0", orders)
         return None
+    if kind == "guild":
+        # The Merchants' guild (§2 phase 3) is a placement made to move the provost: "never move
+        # it" is not meant for it (asked), "ask only where a move cuts someone" is. A
+        # declaration is for phase 4 only.
+        if orders.provost == "cuts" and "0" in legal and not cutting_moves(game, legal):
+            return OrderAnswer(ORDER, "0", orders)
+        return None
     if kind == "produce":
         made = orders.production(_produce_tile(game) or "")
         return OrderAnswer(ORDER, made, orders) if made is not None and made in legal else None
@@ -182,6 +192,13 @@ def declared_move(game: Game, target: str) -> str:
     if k == 0:
         return "0"
     return f"{k:+d}" if abs(k) <= 3 else ""
+
+
+def declared_target(game: Game, code: str) -> str:
+    """The declaration that answers `game`'s provost decision with `code` (what an undo of a
+    declared move declares again): the road space it reaches, or `stay`."""
+    k = int(code)
+    return f"r{game.state.provost + k}" if k else STAY
 
 
 def cutting_moves(game: Game, legal: list[str]) -> list[str]:

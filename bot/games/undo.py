@@ -5,9 +5,12 @@ seat, AI seats included, has chosen since; the game did not choose for them) and
 a phase. Within a phase nothing new is revealed by the automatic steps: Caylus draws nothing
 after the setup, so the position after a choice follows from the position before it. A choice
 that ended a phase is final: the phase report (and its board) is out, the snapshot taken.
-Repeated undos walk back one's own consecutive choices under the same conditions. Obvious
-choices the rules applied right after it (actor `rule`, any seat's) are taken back with it,
-newest first, each its own undo row: they followed from the choice taken back.
+Repeated undos walk back one's own consecutive choices under the same conditions. The moves the
+game made right after it without asking anyone (`FOLLOWERS`, any seat's: an obvious choice, a
+standing order, a queued placement, a provost move declared ahead) do not count as acting: they
+are taken back with it, newest first, each its own undo row. An AI seat's move, or one made at a
+deadline, does count. An undo empties every placement queue (the queues were planned for what
+is undone, README); a declared provost move it takes back is declared again.
 
 The game is rebuilt by replaying the history without the last choice, and verified: replaying
 that choice on the rebuilt game must give back the current state exactly.
@@ -25,12 +28,24 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Iterable
+from dataclasses import replace
 
 from bot.rules import Event, Game, obvious_choice
-from bot.store import AUTO, PLAYER, RULE, TAKEOVER, UNDO, MoveRecord, NewTimer
+from bot.store import (
+    AUTO,
+    DECLARED,
+    ORDER,
+    PLAYER,
+    QUEUE,
+    RULE,
+    TAKEOVER,
+    UNDO,
+    MoveRecord,
+    NewTimer,
+)
 
 from .deadlines import TIMER_KINDS, decision_timers
-from .orders import settle, without_queues
+from .orders import SeatOrders, declared_target, settle, without_queues
 from .refusals import (
     ActedSince,
     CannotUndo,
@@ -50,14 +65,18 @@ from .turns import Turns
 log = logging.getLogger(__name__)
 
 ENDS_PHASE = frozenset({"phase_end", "game_over"})
+# Moves made for a seat without anyone choosing, from what was known before: they follow the
+# choice before them and go back with it (see the module docstring).
+FOLLOWERS = frozenset({RULE, ORDER, QUEUE, DECLARED})
 
 
 def undo_targets(table: Table, seat: Seat) -> list[MoveRecord]:
-    """The logged choices an undo by `seat`'s person takes back, newest first: the obvious
-    choices applied after their own last one, then that one; or the refusal saying why not."""
+    """The logged choices an undo by `seat`'s person takes back, newest first: the moves that
+    followed their own last one without anyone choosing (`FOLLOWERS`), then that one; or the
+    refusal saying why not."""
     window = table.since_snapshot
     rules = 0
-    while rules < len(window) and window[-1 - rules].who == RULE:
+    while rules < len(window) and window[-1 - rules].who in FOLLOWERS:
         rules += 1
     if rules == len(window):
         undo_target(table, seat)  # the refusal
@@ -91,7 +110,8 @@ def undo_target(table: Table, seat: Seat, end: int | None = None) -> MoveRecord:
     for i in range(len(window) - 1, -1, -1):
         m = window[i]
         if m.seat == seat.seat and m.who == PLAYER and m.user_id == seat.user_id:
-            raise ActedSince(names[window[i + 1].seat])
+            since = next(x for x in window[i + 1 :] if x.who not in FOLLOWERS)  # the last one is
+            raise ActedSince(names[since.seat])
     raise CannotUndo(
         "You have made no choice in this phase that could be undone: you can only undo your own "
         "last choice, before anyone else acts."
@@ -180,13 +200,16 @@ class Undo:
             log.error("table %d: undo refused, the chronicle does not end with the choice", t.id)
             raise Unavailable("The game could not be rebuilt, so nothing was undone.")
         d = restored.decision
-        assert d is not None and (d.player == seat.seat or target.who == RULE)
+        assert d is not None and (d.player == seat.seat or target.who in FOLLOWERS)
         label = next((c.label for c in d.choices if c.code == target.code), target.code)
         now = reg.clock()
         number = t.log_rows  # the undo's own row; the decision gets the next number
         timers, clock = decision_timers(t.settings, t.seats[d.player], number + 1, now)
         row = MoveRecord(target.seq, target.seat, user_id, target.code, now, UNDO, number)
         emptied = without_queues(t.orders)  # queued placements were planned for what is undone
+        if target.who == DECLARED and (mine := emptied.get(d.player, t.orders.get(d.player, SeatOrders()))).declared is None:
+            # declared again (its player declared nothing since): it answers the same decision
+            emptied[d.player] = replace(mine, declared=declared_target(restored, target.code))
 
         def committed() -> None:
             t.game = restored
@@ -225,7 +248,7 @@ class Undo:
         if t is None or not t.is_started or t.game is None:
             return False
         seat = t.seat_of(user_id)
-        last = next((m for m in reversed(t.since_snapshot) if m.who != RULE), None)  # obvious ones go with it
+        last = next((m for m in reversed(t.since_snapshot) if m.who not in FOLLOWERS), None)  # they go with it
         if seat is None or last is None:
             return False
         return last.seat == seat.seat and last.who == PLAYER and last.user_id == user_id

@@ -12,13 +12,15 @@ Computed from the public `bot.rules` face and the state the decision is taken in
   can pay, a Carpenter / Mason / Architect with no building one can pay, the Joust without 1
   denier + 1 cloth;
 - `pair` names a choice as people type it ("r8 Carpenter"), and `find` reads what they typed: a
-  code, a building name or a unique prefix ("carpenter", "peddler r7").
+  code, a building name or a unique prefix ("carpenter", "peddler r7"), for the move commands
+  and for the placement queue alike.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.games import BadRequest
@@ -204,20 +206,29 @@ def _names(game: Game | None, choice: Choice) -> set[str]:
     return {_fold(name), *(_fold(glossary.building(translator(lang), name)) for lang in LANGUAGES)}
 
 
-def find(game: Game | None, decision: Decision, typed: str) -> list[Choice]:
-    """The choices of `decision` that `typed` names: its code (`r8`, `8`, `castle`), the building's
-    name or a prefix of it (`carpenter`, `carp`), or a name and a space (`peddler r7`). An exact
-    code wins; otherwise every match (one: the answer; none or several: ask again)."""
+ROAD_SPACE = re.compile(r"(?:road ?|r)?(\d+)")  # "r8", "8", "road 8" (folded)
+
+
+def find(game: Game | None, choices: Sequence[Choice], typed: str) -> list[Choice]:
+    """The `choices` that `typed` names: a code (`r8`, `8`, `road 8`, `castle`), a building's name
+    in any of our languages (the table's too), or a prefix of it (`carpenter`, `carp`), or a
+    name and a space (`peddler r7`). An exact code wins, then exact names; otherwise every
+    match (one: the answer; none or several: ask again). The one reader of typed places: the
+    move commands (`typed_code`) and the placement queue (`bot.ui.orders.parse_places`)."""
     text = _fold(typed)
     if not text:
         return []
-    for c in decision.choices:
-        if text == c.code.casefold() or (text.isdigit() and c.code == f"r{text}"):
+    road = ROAD_SPACE.fullmatch(text)
+    for c in choices:
+        if text == c.code.casefold() or (road is not None and c.code == f"r{road.group(1)}"):
             return [c]
-    codes = {c.code.casefold() for c in decision.choices}
+    exact = [c for c in choices if text in _names(game, c) or text == _fold(_split(c.label)[0])]
+    if exact:
+        return exact
+    codes = {c.code.casefold() for c in choices}
     tokens = text.split()
     found = []
-    for c in decision.choices:
+    for c in choices:
         names = _names(game, c)
         if any(n.startswith(text) for n in names) or _fold(_split(c.label)[0]).startswith(text):
             found.append(c)
@@ -237,7 +248,7 @@ def suggest(game: Game | None, decision: Decision, typed: str) -> list[Choice]:
     needle = _fold(typed)
     if not needle:
         return list(decision.choices)
-    found = set(find(game, decision, typed))
+    found = set(find(game, decision.choices, typed))
     return [
         c
         for c in decision.choices
@@ -256,7 +267,7 @@ def typed_code(
     phase, or the text names none or several choices (listed as "r8 Carpenter" pairs)."""
     if kind_facts(decision.kind).group != group:
         raise BadRequest(words.other_phase(tr, command or group, group, game, game.prompt(tr, decision)))
-    found = find(game, decision, typed)
+    found = find(game, decision.choices, typed)
     if len(found) == 1:
         return found[0].code
     pairs = [pair(game, c) for c in found or decision.choices]

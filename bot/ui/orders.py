@@ -22,9 +22,9 @@ import discord
 from bot.games import ActResult, Refusal, Table
 from bot.games import orders as o
 from bot.i18n import Translation, translator
-from bot.rules import FAVOUR_LINES, TILES, Decision, Game
+from bot.rules import FAVOUR_LINES, TILES, Choice, Decision, Game
 
-from . import ids, replies
+from . import ids, labels, replies
 from .components import host, static_view
 from .lang import reply_tr
 from .texts import orders as words
@@ -65,24 +65,17 @@ def queue_candidates(game: Game) -> list[str]:
 
 
 def parse_places(game: Game, text: str) -> list[str]:
-    """"carpenter, peddler r7, pass" -> ["r8", "r7", "pass"]: codes, special places or building
-    names on the road (a unique prefix; a name and its space); `BadOrder` names the first it
-    cannot read."""
-    aliases: dict[str, set[str]] = {}
-    for code in ["pass", *SPECIALS, *_road_codes(game)]:
-        label = words.place_words(ENGLISH, game, code).lower()  # typed names are English (as `find`)
-        head = label.split(" (")[0]
-        aliases[code] = {code, label, head, f"{head} {code}", f"{code} {head}"}
+    """"carpenter, peddler r7, pass" -> ["r8", "r7", "pass"]: each item read by `labels.find`
+    among every place (codes, `8`, special places, building names in any of our languages, a
+    unique prefix, a name and its space); a name on several spaces means the free ones.
+    `BadOrder` names the first item it cannot read."""
+    spaces = [f"r{i}" for i in range(1, len(game.state.road_tile))]
+    places = [Choice(c, words.place_words(ENGLISH, game, c)) for c in ("pass", *SPECIALS, *spaces)]
     free = set(queue_candidates(game)) | {"pass"}
     out = []
-    for item in [" ".join(x.split()).lower() for x in re.split(r"[,;]+", text) if x.strip()]:
-        if o.is_place_code(item):
-            out.append(item)
-            continue
-        found = [c for c, names in aliases.items() if item in names]
-        if not found:
-            found = [c for c, names in aliases.items() if any(n.startswith(item) for n in names)]
-        found = [c for c in found if c in free] or found  # a name on several spaces: the free ones
+    for item in [x.strip() for x in re.split(r"[,;]+", text) if x.strip()]:
+        found = [c.code for c in labels.find(game, places, item)]
+        found = [c for c in found if c in free] or found
         if len(found) != 1:
             options = [words.place_words(ENGLISH, game, c) for c in found]
             if options:
@@ -90,10 +83,6 @@ def parse_places(game: Game, text: str) -> list[str]:
             raise BadOrder(words.UNKNOWN_PLACE.msgid, text=plain(item))
         out.append(found[0])
     return out
-
-
-def _road_codes(game: Game) -> list[str]:
-    return [f"r{i}" for i, t in enumerate(game.state.road_tile) if i and t]
 
 
 def parse_target(text: str) -> str | None:

@@ -207,6 +207,11 @@ def test_what_people_type_for_the_queue_and_the_declaration() -> None:
     with pytest.raises(BadOrder, match=r"Carpenter \(road 3\), Carpenter \(road 8\)"):
         parse_places(game, "carpenter")  # two of them: the refusal lists both
     assert parse_places(game, "carpenter r3") == ["r3"]
+    # the same reader as `/caylus place` (bot.ui.labels.find): numbers, "road N", any of our
+    # languages, an empty space by its code (a building may stand there by the next phase 2)
+    assert parse_places(game, "8; road 12, Mascate, Коробейник r7, fuster r3, r20, merch") == [
+        "r8", "r12", "r7", "r7", "r3", "r20", "guild"
+    ]
     with pytest.raises(BadOrder, match="not a place to queue"):
         parse_places(game, "xyz")
     assert [parse_target(x) for x in ("9", "road 12", "r3", "stay", "off")] == ["r9", "r12", "r3", "stay", None]
@@ -257,3 +262,70 @@ def test_always_makes_the_decision_a_standing_order() -> None:
         assert got is not None and got.code in game.legal_codes(), (kind, keys)
         off = keys[0].rsplit(".", 1)[0] if kind == "produce" else keys[0].split(".")[0]
         assert switch_off(off)(orders).empty, (kind, off)
+
+
+async def test_undo_takes_back_the_queued_placement_that_followed_without_a_ghost_ping(world: World) -> None:
+    """Issue 10: Ann places, Bob's queued placement is played at once; Ann's Undo (on the turn
+    message) takes back both; Bob's worker and deniers are back, his queue is emptied (an undo
+    empties the queues), and nobody was pinged by a message that then disappeared."""
+    from .helpers import pick
+    from .sim import turn_of
+    from .test_turn_message import pinged as pings
+
+    async with world.bot() as run:
+        await seated_table(world, world.ann, [world.bob, world.cid])
+        turn = await current_turn(world)
+        first = whose(turn, world)
+        channel_id = int(world.channel.id)
+        manager = run.bot.manager
+        table = manager.table(channel_id)
+        assert table is not None and table.game is not None
+        order = table.game.state.turn_order
+        people = (world.ann, world.bob, world.cid)
+        second, third = (next(p for p in people if table.seat_of(int(p.id)).seat == s) for s in order[1:3])  # type: ignore[union-attr]
+        start = table.game.to_json()
+        await order_text(world, second, "queue", add="castle, pass")
+        await (await pick(world, turn, "gate", first)).response()
+        nxt = await current_turn(world, turn_of(turn)[1])  # type: ignore[index]
+        assert whose(nxt, world) is third and "(queued)" in nxt.content
+        assert history(run, world) == ["gate", "castle"]
+        assert not pings(world, second.id)  # the queued move needed nobody
+        assert [m.id for m in pings(world, third.id)] == [nxt.id]
+
+        undo_id = next(c for c in nxt.custom_ids() if c.startswith("cyu:"))
+        refusal = await world.fake.click(nxt, undo_id, user=second)  # not Bob's choice to take back
+        assert "only undo your own last choice" in (await answer(refusal)).lower()
+        await (await world.fake.click(nxt, undo_id, user=first)).response()
+        back = await current_turn(world, turn_of(nxt)[1])  # type: ignore[index]
+        await run.bot.publisher.idle()
+        assert whose(back, world) is first and history(run, world) == []
+        assert table.game.to_json() == start  # Bob's worker and deniers are back
+        assert manager.orders(channel_id, int(second.id)).empty
+        log = await manager.store.move_log(table.id)
+        assert [(m.who, m.code) for m in log] == [
+            ("player", "gate"), (QUEUE, "castle"), ("undo", "castle"), ("undo", "gate")
+        ]
+        await world.fake.wait_for_message(world.channel, lambda m: "took back their last choice" in m.content)
+        # no ghost ping: the only message removed after pinging someone is the one Ann answered
+        assert all(m.id == turn.id or not m.deleted for m in pings(world, first.id))
+        assert not pings(world, second.id)
+        [kept] = pings(world, third.id)
+        assert kept.components == [] and "Not your turn after all" in kept.content
+        assert turn_messages(world) == [back]
+        # Ann places again: Bob is asked now (his queue went with the undo), and pinged
+        await (await pick(world, back, "castle", first)).response()
+        asked = await current_turn(world, turn_of(back)[1])  # type: ignore[index]
+        assert whose(asked, world) is second and [m.id for m in pings(world, second.id)] == [asked.id]
+
+
+def test_the_orders_view_says_what_the_provost_order_does_at_the_merchants_guild() -> None:
+    from bot.i18n import translator
+    from bot.ui.texts.orders import orders_view_text
+
+    def view(provost: str, lang: str = "en") -> str:
+        return orders_view_text(translator(lang), None, provost, (), False, None, (), None)
+
+    assert "• Merchants' guild: the same" in view("cuts")
+    assert "• Merchants' guild: ask me (a worker goes there to move the provost)" in view("stay")
+    assert "guild" not in view("ask")
+    assert "рабочего, чтобы передвинуть судью" in view("stay", "ru")

@@ -142,6 +142,33 @@ def test_cuts_weighs_only_others_losses_and_own_gains() -> None:
     assert asked(1, other, owner=me) == {c for c in game.legal_codes() if c.startswith("+")}  # or the mover's share
 
 
+def test_the_merchants_guild_follows_cuts_but_not_never() -> None:
+    """The guild (§2 phase 3) is a placement made to move the provost: "never move it" asks
+    there as usual; "ask only where a move cuts someone" stays when no move of up to 3 spaces
+    changes whose road workers are activated, and asks otherwise; a declaration waits for
+    phase 4."""
+    game = until("guild")
+    s = game.state
+    s.road_worker = [-1] * len(s.road_worker)
+    s.provost = 10
+    quiet = Game.resume(s)
+    legal = quiet.legal_codes()
+    assert {"-3", "0", "+3"} <= set(legal)
+    assert answer(quiet, SeatOrders(provost="stay")) is None  # asked: one went there to move it
+    assert answer(quiet, SeatOrders(provost="cuts")) == (ORDER, "0", SeatOrders(provost="cuts"))
+    assert answer(quiet, SeatOrders(declared="r12")) is None  # the declaration is for phase 4
+    assert answer(quiet, SeatOrders()) is None
+    me = quiet.to_move
+    other = (me + 1) % len(s.players)
+    # in reach: 7..13; forward it saves the mover's own worker, back it cuts another's
+    for space, cut in ((13, True), (8, True), (14, False), (6, False)):
+        s.road_worker = [-1] * len(s.road_worker)
+        s.road_worker[space] = me if space > 10 else other
+        g = Game.resume(s)
+        assert bool(cutting_moves(g, g.legal_codes())) is cut, space
+        assert (answer(g, SeatOrders(provost="cuts")) is None) is cut, space
+
+
 def test_default_production() -> None:
     game = until("produce")
     s = game.state

@@ -73,3 +73,52 @@ async def test_a_deadline_and_a_restart_follow_the_stored_orders(tmp_path: Path)
         assert [(m.who, m.code) for m in log][-1] == (QUEUE, "castle")
     finally:
         await manager.close()
+
+
+async def test_the_merchants_guild_follows_cuts_but_not_never_in_whole_games(tmp_path: Path) -> None:
+    """Seat 0 "never move it", the others "ask only where a move cuts someone" (README): at the
+    Merchants' guild seat 0 is asked (or the rules stay for it), the others are asked only where
+    some guild move cuts or saves a worker on the road, else their order leaves the provost."""
+    import random
+
+    from bot.games.orders import cutting_moves
+    from bot.rules import Game
+    from bot.store import ORDER, PLAYER, RULE
+
+    from .helpers import random_code
+
+    manager = await open_manager(tmp_path / "db.sqlite3")
+    seen: dict[tuple[int, str], int] = {}
+    try:
+        for seed in range(12):
+            users, _ = await started_table(manager, seed, humans=3, seed=seed, first_user=100 * (seed + 1))
+            t = manager.table(seed)
+            assert t is not None and t.game is not None
+            for user in users:
+                order = "stay" if t.seat_of(user).seat == 0 else "cuts"  # type: ignore[union-attr]
+                await manager.set_orders(seed, user, lambda o, order=order: replace(o, provost=order))  # type: ignore[misc]
+            rng = random.Random(seed)
+            while (p := pending_at(manager, seed)) is not None and t.game.state.round <= 6:
+                assert p.user_id is not None
+                codes = [c.code for c in p.decision.choices]
+                code = "guild" if "guild" in codes and rng.random() < 0.5 else random_code(p.decision, rng)
+                await manager.act(seed, p.user_id, p.number, code)
+            game = Game.replay(t.names, t.seed, t.options, [])
+            for m in await manager.store.moves(t.id):
+                d = game.decision
+                assert d is not None
+                if d.kind == "guild":
+                    seen[(d.player == 0, m.who)] = seen.get((d.player == 0, m.who), 0) + 1
+                    cuts = cutting_moves(game, game.legal_codes())
+                    if d.player == 0:
+                        assert m.who in (PLAYER, RULE), m  # "never move it" is not for the guild
+                    elif m.who == ORDER:
+                        assert m.code == "0" and not cuts
+                    else:
+                        assert m.who == RULE or cuts, m  # asked: some move cuts someone
+                game.apply(m.code)
+            if seen.get((False, ORDER)) and seen.get((False, PLAYER)) and seen.get((True, PLAYER)):
+                break
+        assert seen.get((False, ORDER)) and seen.get((False, PLAYER)) and seen.get((True, PLAYER)), seen
+    finally:
+        await manager.close()

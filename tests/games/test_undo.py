@@ -351,3 +351,113 @@ async def test_a_failed_or_cancelled_undo_keeps_memory_and_store_in_step(tmp_pat
         await check_table(manager.store, t.id)
     finally:
         await manager.close()
+
+
+async def test_an_undo_takes_back_the_queued_placement_that_followed(manager: Manager) -> None:
+    """Issue 10: a queued placement played for the next seat right after a choice is not someone
+    acting since: the undo takes back both; every queue is emptied (README)."""
+    from dataclasses import replace
+
+    from bot.store import QUEUE
+
+    users, result = await started_table(manager, 1, humans=3, seed=8)
+    t = manager.table(1)
+    assert t is not None and t.game is not None
+    first = result.pending
+    assert first is not None and first.user_id is not None
+    order = t.game.state.turn_order
+    second, third = (users[s] for s in order[1:3])  # seat i is users[i]
+    before = t.game.to_json()
+    await manager.set_orders(1, second, lambda o: replace(o, queue=("castle", "pass")))
+    await manager.set_orders(1, third, lambda o: replace(o, queue=("pass",)))
+    played = await manager.act(1, first.user_id, first.number, "gate")
+    # the second seat's queue played at once, then the third's: the first player's turn again
+    log = await manager.store.move_log(t.id)
+    assert [(m.who, m.code) for m in log] == [(PLAYER, "gate"), (QUEUE, "castle"), (QUEUE, "pass")]
+    assert [m.actor for m in played.moves] == [PLAYER, QUEUE, QUEUE]
+    assert manager.orders(1, second).queue == ("pass",)
+    assert manager.can_undo(1, first.user_id)
+    assert not manager.can_undo(1, second) and not manager.can_undo(1, third)
+    with pytest.raises(CannotUndo):
+        await manager.undo(1, second)  # a queued move is not one's own choice to take back
+
+    undone = await manager.undo(1, first.user_id)
+    assert undone.undone is not None and undone.undone.code == "gate" and undone.undone.seat == first.seat
+    assert t.game.to_json() == before  # the workers and deniers of all three back
+    assert t.game.state.history == []
+    again = undone.pending
+    assert again is not None and again.user_id == first.user_id and again.number > played.number
+    log = await manager.store.move_log(t.id)
+    assert [(m.who, m.code, m.undone) for m in log] == [
+        (PLAYER, "gate", True), (QUEUE, "castle", True), (QUEUE, "pass", True),
+        (UNDO, "pass", False), (UNDO, "castle", False), (UNDO, "gate", False),
+    ]  # fmt: skip
+    assert history_from_log(log) == []
+    # the queues are emptied, the one whose entries were taken back too (README: an undo
+    # empties the queues); nothing is played for them when the first player chooses again
+    assert manager.orders(1, second).empty and manager.orders(1, third).empty
+    assert {s.seat: s.orders for s in await manager.store.seats(t.id)} == {s: None for s in range(3)}
+    nxt = await manager.act(1, first.user_id, again.number, "castle")
+    assert [m.actor for m in nxt.moves] == [PLAYER]
+    assert nxt.pending is not None and nxt.pending.user_id == second
+    await check_table(manager.store, t.id)
+
+
+async def test_someone_choosing_after_the_queued_move_blocks_the_undo(manager: Manager) -> None:
+    from dataclasses import replace
+
+    users, result = await started_table(manager, 1, humans=3, seed=8)
+    t = manager.table(1)
+    assert t is not None and t.game is not None
+    first = result.pending
+    assert first is not None and first.user_id is not None
+    second, third = (users[s] for s in t.game.state.turn_order[1:3])
+    await manager.set_orders(1, second, lambda o: replace(o, queue=("castle",)))
+    played = await manager.act(1, first.user_id, first.number, "gate")
+    assert played.pending is not None and played.pending.user_id == third
+    await manager.act(1, third, played.pending.number, "pass")
+    with pytest.raises(ActedSince) as since:
+        await manager.undo(1, first.user_id)
+    assert since.value.name == t.seats[t.game.state.turn_order[2]].name  # who chose, not the queue
+    assert not manager.can_undo(1, first.user_id) and manager.can_undo(1, third)
+
+
+async def test_an_undo_takes_back_a_declared_provost_move_and_declares_it_again(manager: Manager) -> None:
+    """Phase 4: the next player's declared provost move followed a person's provost move; the
+    undo takes back both and the declaration is there again for the same decision."""
+    from dataclasses import replace
+
+    from bot.store import DECLARED
+
+    for seed in range(40):
+        channel = 10 + seed
+        users, _ = await started_table(manager, channel, humans=3, seed=seed, first_user=1000 * (seed + 1))
+        t = manager.table(channel)
+        assert t is not None and t.game is not None
+        rng = random.Random(seed)
+        await play_until(manager, channel, rng, lambda p: p.decision.kind == "provost" or p.decision.phase > 4)
+        p = pending_at(manager, channel)
+        assert p is not None and p.user_id is not None
+        if p.decision.kind != "provost" or t.since_snapshot:
+            continue  # not the first provost decision of phase 4
+        other = next(u for u in users if u != p.user_id)
+        await manager.set_orders(channel, other, lambda o: replace(o, declared="stay"))
+        before = t.game.to_json()
+        move = next(c.code for c in p.decision.choices if c.code != "0")
+        result = await manager.act(channel, p.user_id, p.number, move)
+        if [m.actor for m in result.moves] != [PLAYER, DECLARED] or ends_phase(result):
+            continue  # the other's decision is not next, or was obvious, or the phase ended
+        assert manager.orders(channel, other).empty  # spent
+        undone = await manager.undo(channel, p.user_id)
+        assert undone.undone is not None and undone.undone.code == move
+        assert t.game.to_json() == before
+        assert manager.orders(channel, other).declared == "stay"
+        [stored] = [s.orders for s in await manager.store.seats(t.id) if s.user_id == other]
+        assert stored is not None and '"declared":"stay"' in stored  # in the undo's transaction
+        again = undone.pending
+        assert again is not None and again.user_id == p.user_id
+        result = await manager.act(channel, p.user_id, again.number, "0")
+        assert [m.actor for m in result.moves][:2] == [PLAYER, DECLARED]
+        await check_table(manager.store, t.id)
+        return
+    raise AssertionError("no position found")

@@ -14,10 +14,26 @@ def test_a_building_by_its_name_in_every_language() -> None:
     d = game.decision
     assert d is not None
     for typed in ("peddler", "Mascate", "masc", "Коробейник", "короб", "buhoner", "Buhoner r7"):
-        assert [c.code for c in labels.find(game, d, typed)] == ["r7"], typed
+        assert [c.code for c in labels.find(game, d.choices, typed)] == ["r7"], typed
     for typed in ("serradora", "Лесопилка", "serraria"):
-        assert [c.code for c in labels.find(game, d, typed)] == ["r1"], typed
-    assert [c.code for c in labels.find(game, d, "Fuster r8")] == ["r8"]
-    assert {c.code for c in labels.find(game, d, "плотницкая")} == {"r3", "r8"}  # ask again
+        assert [c.code for c in labels.find(game, d.choices, typed)] == ["r1"], typed
+    assert [c.code for c in labels.find(game, d.choices, "Fuster r8")] == ["r8"]
+    assert {c.code for c in labels.find(game, d.choices, "плотницкая")} == {"r3", "r8"}  # ask again
     assert "r7" in {c.code for c in labels.suggest(game, d, "ascat")}
-    assert labels.find(game, d, "zeppelin") == []
+    assert labels.find(game, d.choices, "zeppelin") == []
+    assert [c.code for c in labels.find(game, d.choices, "road 8")] == ["r8"]
+    assert [c.code for c in labels.find(game, d.choices, "Farm")] == ["r4"]  # the exact name
+
+
+def test_a_whole_name_beats_a_longer_name_it_starts() -> None:
+    from bot.rules import Game
+
+    game = new_game(["Ann", "Bob", "Cid"], 1)  # r4 Farm
+    s = game.state
+    s.road_tile[9] = "farm_food"
+    game = Game.resume(s)
+    d = game.decision
+    assert d is not None
+    assert [c.code for c in labels.find(game, d.choices, "farm")] == ["r4"]
+    assert [c.code for c in labels.find(game, d.choices, "farm (food)")] == ["r9"]
+    assert {c.code for c in labels.find(game, d.choices, "far")} == {"r4", "r9"}  # ask again

@@ -105,6 +105,11 @@ def orders_view_text(tr: Translation, game: Game | None, provost: str, productio
     lines = [tr.gettext("**Your standing orders** (only you see them; they act only where you would be asked)")]
     said = tr(PROVOST_WORDS[provost]) if provost in PROVOST_WORDS else provost
     lines.append(tr.gettext("• Provost in phase 4: {order}").format(order=said))
+    guild = glossary.building(tr, SPECIAL_NAMES["guild"])
+    if provost == "cuts":  # bot.games.orders.answer: it answers the guild's move too
+        lines.append(tr.gettext("• {guild}: the same").format(guild=guild))
+    elif provost == "stay":  # not the guild's: one places a worker there to move the provost
+        lines.append(tr.gettext("• {guild}: ask me (a worker goes there to move the provost)").format(guild=guild))
     if productions:
         made = "; ".join(production_words(tr, t, c) for t, c in productions)
         lines.append(tr.gettext("• Productions: {productions}").format(productions=made))
