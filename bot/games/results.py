@@ -80,6 +80,7 @@ class ActResult:
     pending: Pending | None = None  # the next decision, None when the game is over
     result: GameResult | None = None  # set when the game ended
     undone: AppliedMove | None = None  # `undo`: the choice taken back
+    undone_with: tuple[AppliedMove, ...] = ()  # ... and other seats' moves played at once after it
     takeovers: list[Seat] = field(default_factory=list)  # seats handed to the AI meanwhile
     actor_id: int | None = None  # the person whose input it answers (None: a timer, a restart)
     why: str = ""  # why the game moved by itself (a missed deadline), for the log

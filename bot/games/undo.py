@@ -170,10 +170,11 @@ class Undo:
                 if at is None or at.decision is None or at.log_rows != number:
                     raise MovedOnSince()
             t, seat = reg.seated(channel_id, user_id)
-            for target in undo_targets(t, seat):
-                undone = await self._take_back(t, seat, user_id, target)
+            taken = [await self._take_back(t, seat, user_id, target) for target in undo_targets(t, seat)]
+            undone, followers = taken[-1], taken[:-1]  # newest first: the person's own choice last
             self.turns.stop_thinking(t)
-            return await self.turns.finish(ActResult(t, undone=undone, actor_id=user_id))
+            with_ = tuple(m for m in reversed(followers) if m.seat != seat.seat)
+            return await self.turns.finish(ActResult(t, undone=undone, undone_with=with_, actor_id=user_id))
 
     async def _take_back(self, t: Table, seat: Seat, user_id: int, target: MoveRecord) -> AppliedMove:
         """Undo the table's last applied choice, `target` (the caller holds the lock), committed

@@ -102,7 +102,10 @@ class Publisher(RoundPosts, TurnPosts):
         tr = post_tr(table)
         why = tr.gettext(result.why) if result.why else ""  # PLAY_ON (bot.games.timers)
         note = result.missed.text(texts.plain, tr) if result.missed else why or None
-        undone = texts.undone_public(tr, result.undone.name, result.undone.label) if result.undone else ""
+        undone = ""
+        if result.undone:
+            with_ = [(m.name, m.label) for m in result.undone_with]
+            undone = texts.undone_public(tr, result.undone.name, result.undone.label, with_)
         # what a queue, a declaration or a standing order played is said on the turn message
         # (edited or replaced anyway), not in a line of its own that would stay in the channel
         said = played_note(result, tr=tr)

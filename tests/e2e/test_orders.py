@@ -305,7 +305,10 @@ async def test_undo_takes_back_the_queued_placement_that_followed_without_a_ghos
         assert [(m.who, m.code) for m in log] == [
             ("player", "gate"), (QUEUE, "castle"), ("undo", "castle"), ("undo", "gate")
         ]
-        await world.fake.wait_for_message(world.channel, lambda m: "took back their last choice" in m.content)
+        line = await world.fake.wait_for_message(world.channel, lambda m: "took back their last choice" in m.content)
+        # the line says Bob's queued move went with it (else Bob wonders where his queue went)
+        assert f"Taken back with it, as they were played at once after it: **{table.seat_of(int(second.id)).name}**: Castle" in line.content  # type: ignore[union-attr]
+        assert "Castle — 1 denier. Queues are cleared." in line.content
         # no ghost ping: the only message removed after pinging someone is the one Ann answered
         assert all(m.id == turn.id or not m.deleted for m in pings(world, first.id))
         assert not pings(world, second.id)

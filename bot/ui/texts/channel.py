@@ -13,10 +13,17 @@ from bot.rules import Event, EventKind
 from .common import MAX_CONTENT, clip, mention, name, plain, timestamp, where_in_game
 
 
-def undone_public(tr: Translation, player: str, label: str) -> str:
-    return tr.gettext("↩️ **{player}** took back their last choice ({choice}).").format(
+def undone_public(tr: Translation, player: str, label: str, with_: Sequence[tuple[str, str]] = ()) -> str:
+    """`with_`: (player, choice) of the moves other seats' queues or orders played at once after
+    it, taken back with it."""
+    text = tr.gettext("↩️ **{player}** took back their last choice ({choice}).").format(
         player=name(player), choice=plain(label)
     )
+    if not with_:
+        return text
+    moves = "; ".join(f"**{name(who)}**: {plain(what)}" for who, what in with_)
+    more = tr.gettext("Taken back with it, as they were played at once after it: {moves}. Queues are cleared.")
+    return f"{text} {more.format(moves=moves)}"
 
 
 def taken_back_turn(tr: Translation, note: str, pinged: str) -> str:
