@@ -27,6 +27,9 @@ class IllegalChoice(ValueError):
         """The reason in `tr`'s language (a reason made as a text stays as it is)."""
         return self.reason if self._say is None or tr is ENGLISH else self._say(tr)
 
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (a process pool) as its English reason
+        return (IllegalChoice, (self.reason,))
+
 
 class KindFacts(NamedTuple):
     """What every layer needs to know about one decision kind, declared beside its handler."""

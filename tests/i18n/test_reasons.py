@@ -124,3 +124,14 @@ def test_the_not_asked_event_is_read_in_russian() -> None:
     assert f"• {english}" in texts.report_message(translator("en"), report)
     catalan = texts.just_happened(translator("ca"), [event])[0]
     assert "Donar 2 aliments + 1 fusta" in catalan and not english_in("ca", catalan)
+
+
+def test_a_refusal_crosses_a_process_boundary_as_its_english() -> None:
+    import pickle
+
+    from bot.rules import new_game
+
+    with pytest.raises(IllegalChoice) as refused:
+        new_game(["Ann", "Bob"], 3).apply("r29")
+    copy = pickle.loads(pickle.dumps(refused.value))
+    assert isinstance(copy, IllegalChoice) and copy.reason == refused.value.reason == "the road has spaces 1 to 28"
