@@ -16,6 +16,8 @@ from bot.games.reports import PhaseReport, PhaseSection, event_from_dict, event_
 from bot.i18n import translator
 from bot.rules import ENGLISH, Event, EventKind, IllegalChoice
 from bot.ui import texts
+from tests.e2e.conftest import World
+from tests.e2e.helpers import answer, current_turn, seated_table, slash, whose
 from tests.games.helpers import open_manager, pending_at, started_table
 
 from .english import english_in, random_decisions
@@ -135,3 +137,16 @@ def test_a_refusal_crosses_a_process_boundary_as_its_english() -> None:
         new_game(["Ann", "Bob"], 3).apply("r29")
     copy = pickle.loads(pickle.dumps(refused.value))
     assert isinstance(copy, IllegalChoice) and copy.reason == refused.value.reason == "the road has spaces 1 to 28"
+
+
+async def test_a_russian_player_typing_what_is_no_choice_reads_why_in_russian(world: World) -> None:
+    """Through the fake Discord: the autocomplete's "not now" value ("?") typed by the player in
+    turn reaches the rules, whose reason comes back in the player's Russian."""
+    async with world.bot():
+        await seated_table(world, world.ann, [world.bob])
+        turn = await current_turn(world)
+        player = whose(turn, world)
+        player.user.locale = "ru"
+        text = await answer(await slash(world, player, "place", target="?"))
+        assert text.startswith("Так нельзя: «?» сейчас выбрать нельзя (Выставьте рабочего или спасуйте"), text
+        assert not english_in("ru", text.split(": ", 1)[1]), text
