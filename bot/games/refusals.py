@@ -124,15 +124,18 @@ class StaleDecision(Refusal):
 
 
 class Illegal(Refusal):
-    """The rules core refused the choice; `reason` is its explanation."""
+    """The rules core refused the choice; `reason` is its explanation (English), `said` says it
+    in the reader's language (`IllegalChoice.said`; None: the reason as it is)."""
 
-    def __init__(self, reason: str) -> None:
+    def __init__(self, reason: str, said: Callable[[Translation], str] | None = None) -> None:
         self.reason = reason
+        self.said = said
         super().__init__(self.text())
 
     def text(self, words: Callable[[str], str] = str, tr: Translation = ENGLISH) -> str:
-        # the rules' reason stays in English (bot/rules) and may name players
-        return tr.gettext("You cannot do that: {reason}").format(reason=words(self.reason))
+        # the rules' reason may name players: `words` escapes it whole
+        reason = self.reason if self.said is None or tr.lang == "en" else self.said(tr)
+        return tr.gettext("You cannot do that: {reason}").format(reason=words(reason))
 
 
 class TableFull(Refusal):

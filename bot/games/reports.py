@@ -80,10 +80,12 @@ class PhaseSection:
         """What happened, one sentence per event."""
         return [e.text for e in self.events if e.kind not in QUIET]
 
-    def lines_with(self, name: Callable[[str], str], tr: Speech = ENGLISH) -> list[str]:
+    def lines_with(
+        self, name: Callable[[str], str], tr: Speech = ENGLISH, label: Callable[[str], str] | None = None
+    ) -> list[str]:
         """`lines` with every player name shown as `name(raw name)` (escaped for Discord), in
-        `tr`'s language."""
-        return [e.text_with(name, tr) for e in self.events if e.kind not in QUIET]
+        `tr`'s language (`label` says a choice's English label in it: `Event.text_with`)."""
+        return [e.text_with(name, tr, label) for e in self.events if e.kind not in QUIET]
 
     @property
     def happened(self) -> bool:
@@ -167,14 +169,16 @@ class PhaseReport:
         return f"s{self.seq:04d}-r{self.round:02d}-p{self.phase}.png"
 
     def text(
-        self, max_chars: int = 1900, name: Callable[[str], str] | None = None, tr: Speech = ENGLISH
-    ) -> str:
+        self, max_chars: int = 1900, name: Callable[[str], str] | None = None, tr: Speech = ENGLISH,
+        label: Callable[[str], str] | None = None,
+    ) -> str:  # fmt: skip
         """The report as Discord markdown, cut to `max_chars` with a note of what was left out;
         `name` shows each player name (the Discord layer passes its escaping: a name is never
-        markdown nor a mention); `tr` is the language (the table's)."""
+        markdown nor a mention); `tr` is the language (the table's), `label` says a choice's
+        label in it (`Event.text_with`)."""
         out: list[str] = []
         for s in self.sections:
-            lines = s.lines_with(name or str, tr)
+            lines = s.lines_with(name or str, tr, label)
             if not lines:
                 out.append(tr.gettext("**{heading}**: nothing happened.").format(heading=s.heading_in(tr)))
                 continue

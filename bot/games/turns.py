@@ -143,7 +143,7 @@ class Turns:
         try:
             events = game.apply(code)
         except IllegalChoice as e:
-            raise Illegal(e.reason) from None
+            raise Illegal(e.reason, e.said) from None
         if actor == RULE:  # the log says what was applied without asking, and why
             ob = self.obvious(t)
             assert ob is not None and ob.code == code

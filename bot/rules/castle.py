@@ -192,20 +192,27 @@ class Castle(Task):
         """What building nothing would really cost this player now."""
         return min(CASTLE_PENALTY, g.state.players[self.seat].pp)
 
-    def explain(self, g: Game, code: str) -> str:
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
         """Why a batch cannot be delivered (§2 phase 6, §6 #21)."""
         if castle_section(g) == 3:
-            return "the Towers are full: no more batches can be delivered"
+            return tr.gettext("the Towers are full: no more batches can be delivered")
         if code[:1] == WHOLE:
-            return "this delivery is not possible with your cubes (or the room left in the castle); " + Task.explain(self, g, code)
+            return tr.gettext(
+                "this delivery is not possible with your cubes (or the room left in the castle); {why}"
+            ).format(why=Task.explain(self, g, code, tr))
         same = [b for b in BATCHES if sorted(b) == sorted(code)]
         if code not in BATCHES:
             if same:
-                return f"write this batch as {same[0]}"
-            return "a batch is 1 food and 2 other different cubes (wood, stone, cloth or gold), e.g. FWS"
+                return tr.gettext("write this batch as {batch}").format(batch=same[0])
+            return tr.gettext(
+                "a batch is 1 food and 2 other different cubes (wood, stone, cloth or gold), e.g. FWS"
+            )
         cubes = g.state.players[self.seat].cubes
-        lacking = [CUBE_NAMES[CUBES.index(ch)] for ch in code if not cubes[CUBES.index(ch)]]
-        return f"you have no {' and no '.join(lacking)} for this batch"
+        lacking = [tr.pgettext("resource", CUBE_NAMES[CUBES.index(ch)]) for ch in code if not cubes[CUBES.index(ch)]]
+        # "you have no wood and no stone for this batch"
+        return tr.gettext("you have no {cubes} for this batch").format(
+            cubes=tr.pgettext("cubes lacking", " and no ").join(lacking)
+        )
 
 
 @dataclass(slots=True, frozen=True)

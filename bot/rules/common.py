@@ -8,12 +8,11 @@ from . import words
 from .decisions import KindFacts
 from .speech import ENGLISH, Speech
 from .tiles import (
-    CUBE_NAMES,
     CUBES,
     ROAD_LEN,
     TILES,
 )
-from .words import cube_count, cube_list, place_name, plural  # noqa: F401  (shared by the handlers)
+from .words import N_, cube_count, cube_list, place_name, plural  # noqa: F401  (shared by the handlers)
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -33,10 +32,20 @@ def lose_pp(g: Game, seat: int, amount: int) -> int:
     return lost
 
 
-def missing_cube(g: Game, seat: int, code: str) -> str:
+# "you have no gold", one text per cube (each language words its own)
+NO_CUBE = {
+    "F": N_("you have no food"),
+    "W": N_("you have no wood"),
+    "S": N_("you have no stone"),
+    "C": N_("you have no cloth"),
+    "G": N_("you have no gold"),
+}
+
+
+def missing_cube(g: Game, seat: int, code: str, tr: Speech = ENGLISH) -> str:
     """"you have no gold" when `code` names one cube the player lacks; "" otherwise."""
     if len(code) == 1 and code in CUBES and not g.state.players[seat].cubes[CUBES.index(code)]:
-        return f"you have no {CUBE_NAMES[CUBES.index(code)]}"
+        return tr.gettext(NO_CUBE[code])
     return ""
 
 
@@ -45,6 +54,11 @@ def building_name(g: Game, space: int, tr: Speech = ENGLISH) -> str:
         building=words.building_name(tr, TILES[g.state.road_tile[space]].name),  # type: ignore[index]
         space=space,
     )
+
+
+def road_spaces(tr: Speech = ENGLISH) -> str:
+    """Why a road space out of 1-28 is none."""
+    return tr.gettext("the road has spaces 1 to {last}").format(last=ROAD_LEN)
 
 
 def free_road_space(g: Game) -> int:
@@ -91,9 +105,13 @@ class Task:
     def label(self, g: Game, code: str) -> str:
         return {"skip": "Do nothing", "done": "Done", "0": "Do not move it"}.get(code, code)
 
-    def explain(self, g: Game, code: str) -> str:
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+        """Why `code` is not a legal choice now, in `tr`'s language (the engine calls it on a
+        refused choice: `IllegalChoice`)."""
         options = ", ".join(g.choice_codes())
-        return f"'{code}' is not a choice now ({self.prompt(g)}); the choices are: {options}"
+        return tr.gettext("'{code}' is not a choice now ({prompt}); the choices are: {choices}").format(
+            code=code, prompt=self.prompt(g, tr), choices=options
+        )
 
 
 def pay(g: Game, seat: int, cost: list[int]) -> None:

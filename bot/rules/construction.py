@@ -12,6 +12,7 @@ from .common import (
     free_road_space,
     pay,
     plural,
+    road_spaces,
 )
 from .decisions import EventKind
 from .speech import ENGLISH, Speech
@@ -23,7 +24,7 @@ from .tiles import (
     C,
 )
 from .words import building_name as said_building
-from .words import cost_words, counted
+from .words import cost_parts, cost_words, counted
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -146,34 +147,37 @@ class Build(Task):
         favours = f" + {plural(tile.favours, 'favour')}" if tile.favours else ""
         return f"{tile.name} — {paid} → {tile_pp(g, tid)} PP{favours}"
 
-    def explain(self, g: Game, code: str) -> str:
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
         """Why a tile cannot be built (§2 phase 5 Constructing, §6 #15)."""
         s = g.state
         tid, plus, extra = code.partition("+")
         tile = TILES.get(tid)
         if tile is None or tile.kind not in ("wood", "stone", "prestige"):
-            return Task.explain(self, g, code)
+            return Task.explain(self, g, code, tr)
+        name = said_building(tr, tile.name)
         if tile.kind != self.category:
-            return f"the {tile.name} is not a {self.category} building"
+            return tr.gettext("the {building} is not a {kind}").format(building=name, kind=kind_name(tr, self.category))
         if not s.stock.get(tid):
-            return f"the {tile.name} has already been built (it is not in the stock)"
+            return tr.gettext("the {building} has already been built (it is not in the stock)").format(building=name)
         if tile.kind == "prestige" and not residences(g, self.seat):
-            return "a prestige building replaces one of your residences, and you have none"
+            return no_residence(tr)
         if tile.kind != "prestige" and not free_road_space(g):
-            return "the road is full: there is no free space for a new building"
+            return tr.gettext("the road is full: there is no free space for a new building")
         if tile.any_cubes and extra not in tuple(CUBES):
-            return f"say which cube pays the 'any cube' part, e.g. {tid}+F"
+            return tr.gettext("say which cube pays the 'any cube' part, e.g. {code}+F").format(code=tid)
         if not tile.any_cubes and plus:
-            return Task.explain(self, g, code)
+            return Task.explain(self, g, code, tr)
         cost = build_cost(tid, self.discount)
         if extra:
             cost[CUBES.index(extra)] += 1
         have = s.players[self.seat].cubes
-        price = cost_words(cost, free="")
-        short = ", ".join(f"{have[i]} {CUBE_NAMES[i]}" for i in range(5) if have[i] < cost[i])
+        price = " + ".join(cost_parts(cost, tr=tr))
+        short = ", ".join(counted(tr, CUBE_NAMES[i], have[i]) for i in range(5) if have[i] < cost[i])
         if not short:
-            return Task.explain(self, g, code)
-        return f"the {tile.name} costs {price} and you have {short}"
+            return Task.explain(self, g, code, tr)
+        return tr.gettext("the {building} costs {price} and you have {cubes}").format(
+            building=name, price=price, cubes=short
+        )
 
 
 @dataclass(slots=True, frozen=True)
@@ -264,31 +268,49 @@ class Lawyer(Task):
             return "Do nothing"
         return f"{building_name(g, int(code[1:]))} → residence"
 
-    def explain(self, g: Game, code: str) -> str:
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
         """Why a building cannot become a residence (§3.3, §6 #11)."""
         s = g.state
         if not (code[:1] == "r" and code[1:].isdigit()):
-            return Task.explain(self, g, code)
+            return Task.explain(self, g, code, tr)
         space = int(code[1:])
         if not 1 <= space <= ROAD_LEN:
-            return f"the road has spaces 1 to {ROAD_LEN}"
+            return road_spaces(tr)
         tid = s.road_tile[space]
         if tid is None:
-            return f"road {space} is empty"
+            return tr.gettext("road {space} is empty").format(space=space)
         tile, owner = TILES[tid], s.road_owner[space]
+        building = building_name(g, space, tr)
         if any(lp[0] == space for lp in s.lawyer_pending):
-            return f"the {building_name(g, space)} is already being turned into a residence"
+            return tr.gettext("the {building} is already being turned into a residence").format(building=building)
         if tile.kind == "fixed":
-            return f"the {building_name(g, space)} is printed on the board and cannot be transformed"
+            return tr.gettext("the {building} is printed on the board and cannot be transformed").format(
+                building=building
+            )
         if tile.kind == "residence":
-            return f"road {space} is already a residence"
+            return tr.gettext("road {space} is already a residence").format(space=space)
         if tile.kind == "prestige":
-            return "prestige buildings cannot be transformed"
+            return tr.gettext("prestige buildings cannot be transformed")
         if tid == "lawyer":
-            return "a Lawyer cannot be transformed"
+            return tr.gettext("a Lawyer cannot be transformed")
         if owner != self.seat:
-            return f"the {building_name(g, space)} belongs to {g.name(owner)}: only neutral buildings and your own can be transformed"
-        return Task.explain(self, g, code)
+            return tr.gettext(
+                "the {building} belongs to {player}: only neutral buildings and your own can be transformed"
+            ).format(building=building, player=g.name(owner))
+        return Task.explain(self, g, code, tr)
+
+
+def kind_name(tr: Speech, category: str) -> str:
+    """`wood building`, through the glossary (context "kind", bot/i18n/words.py KINDS)."""
+    if category == "wood":
+        return tr.pgettext("kind", "wood building")
+    if category == "stone":
+        return tr.pgettext("kind", "stone building")
+    return tr.pgettext("kind", "prestige building")
+
+
+def no_residence(tr: Speech) -> str:
+    return tr.gettext("a prestige building replaces one of your residences, and you have none")
 
 
 def finish_lawyer(g: Game, pending: list[int]) -> None:

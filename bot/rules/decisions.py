@@ -7,16 +7,28 @@ from enum import StrEnum
 from operator import itemgetter
 from typing import Any, NamedTuple
 
-from .eventwords import WORDS
+from .eventwords import LABEL_ARG, WORDS
 from .speech import ENGLISH, Speech
 
 
 class IllegalChoice(ValueError):
-    """A choice that is not legal now; `reason` says why in a player's words."""
+    """A choice that is not legal now; `reason` says why in a player's words (English, for logs
+    and tests), `said(tr)` in `tr`'s language (issue 12).
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    Made with the reason's text, or with a function that says it in any language (the engine
+    passes one reading a copy of the game as it was refused)."""
+
+    def __init__(self, reason: str | Callable[[Speech], str]) -> None:
+        self._say = reason if callable(reason) else None
+        self.reason: str = reason(ENGLISH) if callable(reason) else reason
+        super().__init__(self.reason)
+
+    def said(self, tr: Speech = ENGLISH) -> str:
+        """The reason in `tr`'s language (a reason made as a text stays as it is)."""
+        return self.reason if self._say is None or tr is ENGLISH else self._say(tr)
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (a process pool) as its English reason
+        return (IllegalChoice, (self.reason,))
 
 
 class KindFacts(NamedTuple):
@@ -120,14 +132,21 @@ class Event(tuple):  # a record like a NamedTuple; the engine makes it with tupl
             return WORDS[self[6]](self[8].__getitem__, *self[7])
         return text
 
-    def text_with(self, name: Callable[[str], str], tr: Speech = ENGLISH) -> str:
+    def text_with(
+        self, name: Callable[[str], str], tr: Speech = ENGLISH, label: Callable[[str], str] | None = None
+    ) -> str:
         """The text with every player name shown as `name(raw name)`, in `tr`'s language (an
         event with a fixed text, made by a test or stored before events kept their words, is
-        shown as it is)."""
+        shown as it is). A choice's label that the event keeps in the rules' English (a choice
+        applied without asking) is shown as `label(label)`: the edges say it in `tr`'s words."""
         text: str | None = self[1]
         if text is None:
             names: tuple[str, ...] = self[8]
-            return WORDS[self[6]](lambda seat: name(names[seat]), *self[7], tr=tr)
+            args: tuple[Any, ...] = self[7]
+            at = LABEL_ARG.get(self[6])
+            if label is not None and at is not None and at < len(args):
+                args = (*args[:at], label(args[at]), *args[at + 1 :])
+            return WORDS[self[6]](lambda seat: name(names[seat]), *args, tr=tr)
         return text
 
     def __repr__(self) -> str:

@@ -34,7 +34,7 @@ from .tiles import (
     G,
     initial_stock,
 )
-from .words import PHASE_NAMES
+from .words import phase_name
 
 PHASE_NUMBERS = range(1, 8)
 # The decisions asked most often, made once: task records are never changed once pushed.
@@ -186,10 +186,16 @@ class Game:
         task = self._task
         if task is None:
             if self.state.phase == 8:
-                raise IllegalChoice("the game is over")
-            raise IllegalChoice(f"the game is stopped before phase {self.state.phase} ({PHASE_NAMES[self.state.phase]})")
+                raise IllegalChoice(lambda tr: tr.gettext("the game is over"))
+            phase = self.state.phase
+            raise IllegalChoice(
+                lambda tr: tr.gettext("the game is stopped before phase {phase} ({name})").format(
+                    phase=phase, name=phase_name(tr, phase)
+                )
+            )
         if code not in self._codes:
-            raise IllegalChoice(task.explain(self, code))
+            refused = self.clone(quiet=True)  # the reason is said later from the game as it was
+            raise IllegalChoice(lambda tr: task.explain(refused, code, tr))
         s = self.state
         s.history.append(code)
         s.tasks.pop()

@@ -32,6 +32,9 @@ Name = Callable[[int], str]  # seat -> the name to show
 Words = Callable[..., str]  # (name, *args, tr=...) -> the event's text
 
 WORDS: dict[str, Words] = {}
+# Words whose argument at this index is a choice's label as the rules word it (English): the
+# reader's `label` says it in their language (`Event.text_with`).
+LABEL_ARG: dict[str, int] = {"obvious": 2}
 
 
 def words(key: str) -> Callable[[Words], Words]:

@@ -16,7 +16,9 @@ from .construction import (
     Build,
     Lawyer,
     build_codes,
+    kind_name,
     lawyer_targets,
+    no_residence,
     residences,
 )
 from .decisions import EventKind
@@ -93,10 +95,12 @@ class Favour(Task):
         }[line]
         return f"{code.capitalize()} (column {col}): {what}"
 
-    def explain(self, g: Game, code: str) -> str:
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
         if code in FAVOUR_LINES:
-            return f"you already took a favour on the {code} line this phase: each favour of a phase goes on a different line"
-        return Task.explain(self, g, code)
+            return tr.gettext(
+                "you already took a favour on the {line} line this phase: each favour of a phase goes on a different line"
+            ).format(line=tr.pgettext("favour track", code))
+        return Task.explain(self, g, code, tr)
 
 
 # Any effect up to the marker's column may be used (§4.3 rule 2): column 2 still allows food.
@@ -144,13 +148,15 @@ class FavourResources(Task):
     def label(self, g: Game, code: str) -> str:
         return "Give 1 cube, take 2 cubes" if code == "swap" else f"1 {cube_list(code)}"
 
-    def explain(self, g: Game, code: str) -> str:
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
         column = {"F": 1, "W": 2, "S": 2, "C": 3, "swap": 4, "G": 5}.get(code, 0)
         if column > self.column:
-            return f"that is column {column} of the resources line; your marker is on column {self.column}"
+            return tr.gettext("that is column {column} of the resources line; your marker is on column {marker}").format(
+                column=column, marker=self.column
+            )
         if code == "swap":
-            return "you have no cube to give"
-        return Task.explain(self, g, code)
+            return tr.gettext("you have no cube to give")
+        return Task.explain(self, g, code, tr)
 
 
 @dataclass(slots=True, frozen=True)
@@ -178,8 +184,8 @@ class SwapGive(Task):
     def label(self, g: Game, code: str) -> str:
         return f"Give 1 {cube_list(code)}"
 
-    def explain(self, g: Game, code: str) -> str:
-        return missing_cube(g, self.seat, code) or Task.explain(self, g, code)
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+        return missing_cube(g, self.seat, code, tr) or Task.explain(self, g, code, tr)
 
 
 @dataclass(slots=True, frozen=True)
@@ -210,10 +216,10 @@ class SwapTake(Task):
     def label(self, g: Game, code: str) -> str:
         return f"Take 1 {cube_list(code)}"
 
-    def explain(self, g: Game, code: str) -> str:
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
         if code == "G":
-            return "the two cubes taken are food, wood, stone or cloth, not gold"
-        return Task.explain(self, g, code)
+            return tr.gettext("the two cubes taken are food, wood, stone or cloth, not gold")
+        return Task.explain(self, g, code, tr)
 
 
 @dataclass(slots=True, frozen=True)
@@ -264,14 +270,20 @@ class FavourBuildings(Task):
             "skip": "Nothing",
         }[code]
 
-    def explain(self, g: Game, code: str) -> str:
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
         column = {"wood": 2, "stone": 3, "residence": 4, "prestige": 5}.get(code, 0)
         if not column:
-            return Task.explain(self, g, code)
+            return Task.explain(self, g, code, tr)
         if column > self.column:
-            return f"that is column {column} of the buildings line; your marker is on column {self.column}"
+            return tr.gettext("that is column {column} of the buildings line; your marker is on column {marker}").format(
+                column=column, marker=self.column
+            )
         if code == "residence":
-            return "a residence needs 1 cloth and a neutral building or one of your own wood/stone buildings"
+            return tr.gettext(
+                "a residence needs 1 cloth and a neutral building or one of your own wood/stone buildings"
+            )
         if code == "prestige" and not residences(g, self.seat):
-            return "a prestige building replaces one of your residences, and you have none"
-        return f"you cannot build any {code} building now (its cost in cubes, the stock or a free road space)"
+            return no_residence(tr)
+        return tr.gettext(
+            "you cannot build any {kind} now (its cost in cubes, the stock or a free road space)"
+        ).format(kind=kind_name(tr, code))

@@ -11,8 +11,8 @@ from .common import (
     KindFacts,
     Task,
     building_name,
-    place_name,
     plural,
+    road_spaces,
 )
 from .decisions import EventKind
 from .speech import ENGLISH, Speech
@@ -22,6 +22,7 @@ from .tiles import (
     SPECIAL_NAMES,
     TILES,
 )
+from .words import building_name as said_building
 from .words import counted
 
 if TYPE_CHECKING:
@@ -213,23 +214,29 @@ class Place(Task):
         whose = f", {g.name(owner)}'s" if owner >= 0 and owner != self.seat else ""
         return f"{self.where(g, code)}{whose} — {plural(cost, 'denier')}"
 
-    def explain(self, g: Game, code: str) -> str:
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
         s = g.state
         seat = self.seat
         p = s.players[seat]
         if code == "stables" and s.n == 2:
-            return "the Stables are not used with two players"
+            return tr.gettext("the Stables are not used with two players")
         if code in SPECIAL_SLOTS or code in ("stables", "inn", "castle") or (code[:1] == "r" and code[1:].isdigit()):
             if code[0] == "r" and not 1 <= int(code[1:]) <= ROAD_LEN:
-                return f"the road has spaces 1 to {ROAD_LEN}"
+                return road_spaces(tr)
             if p.workers == 0:
-                return "you have no worker left: you can only pass"
+                return tr.gettext("you have no worker left: you can only pass")
             if code in targets(g, seat):
                 cost = placement_cost(g, seat, code)
-                where = place_name(code) if code[0] == "r" else f"the {place_name(code)}"
-                return f"you have {plural(p.deniers, 'denier')}; {where} costs {cost}"
-            return why_not_target(g, seat, code)
-        return Task.explain(self, g, code)
+                deniers = counted(tr, "denier", p.deniers)
+                if code[0] == "r":
+                    return tr.gettext("you have {deniers}; road {space} costs {cost}").format(
+                        deniers=deniers, space=code[1:], cost=cost
+                    )
+                return tr.gettext("you have {deniers}; the {building} costs {cost}").format(
+                    deniers=deniers, building=said_building(tr, SPECIAL_NAMES[code]), cost=cost
+                )
+            return why_not_target(g, seat, code, tr)
+        return Task.explain(self, g, code, tr)
 
     @staticmethod
     def where(g: Game, code: str) -> str:
@@ -252,26 +259,34 @@ def next_placement(g: Game) -> None:
     g.end_phase()
 
 
-def why_not_target(g: Game, seat: int, code: str) -> str:
+def why_not_target(g: Game, seat: int, code: str, tr: Speech = ENGLISH) -> str:
     s = g.state
     if code == "castle":
         if seat in s.castle_workers:
-            return "you already have a worker in the castle"
-        return "the castle track is full (5 workers)"
+            return tr.gettext("you already have a worker in the castle")
+        return tr.gettext("the castle track is full (5 workers)")
     if code == "stables":
-        return "you already have a worker in the Stables" if seat in s.stables else "the Stables are full"
+        if seat in s.stables:
+            return tr.gettext("you already have a worker in the Stables")
+        return tr.gettext("the Stables are full")
     if code == "inn":
-        return "the Inn's left circle is taken this turn"
+        return tr.gettext("the Inn's left circle is taken this turn")
     if code in SPECIAL_SLOTS:
-        return f"the {SPECIAL_NAMES[code]} already has a worker"
+        return tr.gettext("the {building} already has a worker").format(
+            building=said_building(tr, SPECIAL_NAMES[code])
+        )
     space = int(code[1:])
     tid = s.road_tile[space]
     if tid is None:
-        return f"road {space} is empty: workers go on buildings"
+        return tr.gettext("road {space} is empty: workers go on buildings").format(space=space)
     kind = TILES[tid].kind
-    if kind in ("residence", "prestige"):
-        return f"no worker may be placed on a {'residence' if kind == 'residence' else 'prestige building'}"
-    return f"{building_name(g, space)} already has {g.name(s.road_worker[space])}'s worker"
+    if kind == "residence":
+        return tr.gettext("no worker may be placed on a residence")
+    if kind == "prestige":
+        return tr.gettext("no worker may be placed on a prestige building")
+    return tr.gettext("{building} already has {player}'s worker").format(
+        building=building_name(g, space, tr), player=g.name(s.road_worker[space])
+    )
 
 
 PLACES = tuple(Place(seat) for seat in range(5))  # made once: task records are never changed
@@ -316,15 +331,15 @@ class Gate(Task):
             return "Take the worker home"
         return Place.where(g, code)
 
-    def explain(self, g: Game, code: str) -> str:
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
         if code == "stables" and g.state.n == 2:
-            return "the Stables are not used with two players"
+            return tr.gettext("the Stables are not used with two players")
         if code == "gate":
-            return "your worker is on the Gate already: move it elsewhere or take it home"
+            return tr.gettext("your worker is on the Gate already: move it elsewhere or take it home")
         if code in SPECIAL_SLOTS or code in ("stables", "inn", "castle"):
-            return why_not_target(g, self.seat, code)
+            return why_not_target(g, self.seat, code, tr)
         if code[:1] == "r" and code[1:].isdigit():
             if not 1 <= int(code[1:]) <= ROAD_LEN:
-                return f"the road has spaces 1 to {ROAD_LEN}"
-            return why_not_target(g, self.seat, code)
-        return Task.explain(self, g, code)
+                return road_spaces(tr)
+            return why_not_target(g, self.seat, code, tr)
+        return Task.explain(self, g, code, tr)

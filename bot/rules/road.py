@@ -143,8 +143,8 @@ class Sell(Task):
     def label(self, g: Game, code: str) -> str:
         return "Do nothing" if code == "skip" else f"Sell 1 {cube_list(code)} → {self.price} deniers"
 
-    def explain(self, g: Game, code: str) -> str:
-        return missing_cube(g, self.seat, code) or Task.explain(self, g, code)
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+        return missing_cube(g, self.seat, code, tr) or Task.explain(self, g, code, tr)
 
 
 MAX_SHOWN = 25  # a Discord select holds 25 options: longer lists of combinations are not offered
@@ -233,10 +233,10 @@ class Peddler(Task):
         cubes = code.removeprefix(WHOLE)
         return f"{cube_count(cubes)} — {plural(self.price * len(cubes), 'denier')}"
 
-    def explain(self, g: Game, code: str) -> str:
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
         if "G" in code:
-            return "the Peddler sells food, wood, stone or cloth, never gold"
-        return Task.explain(self, g, code)
+            return tr.gettext("the Peddler sells food, wood, stone or cloth, never gold")
+        return Task.explain(self, g, code, tr)
 
 
 UNBOUNDED = [99] * 5
@@ -286,13 +286,15 @@ class Trade(Task):
     def label(self, g: Game, code: str) -> str:
         return "Do nothing" if code == "skip" else "Pay " + trade_text(self.tile, code)
 
-    def explain(self, g: Game, code: str) -> str:
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
         if code not in TRADES[self.tile]:
-            return Task.explain(self, g, code)
+            return Task.explain(self, g, code, tr)
         p = g.state.players[self.seat]
-        price = self.label(g, code).removeprefix("Pay ").partition(" → ")[0]
-        held = ", ".join(cost_parts(p.cubes)) or "no cubes"
-        return f"you have {plural(p.deniers, 'denier')} and {held}; this trade costs {price}"
+        price = trade_text(self.tile, code, tr=tr).partition(" → ")[0]
+        held = ", ".join(cost_parts(p.cubes, tr=tr)) or tr.gettext("no cubes")
+        return tr.gettext("you have {deniers} and {cubes}; this trade costs {price}").format(
+            deniers=counted(tr, "denier", p.deniers), cubes=held, price=price
+        )
 
 
 @dataclass(slots=True, frozen=True)
@@ -341,7 +343,7 @@ class PayPlain(Task):
     def label(self, g: Game, code: str) -> str:
         return f"Give {cube_count(code[1:])}" if code[0] == WHOLE else f"Give 1 {cube_list(code)}"
 
-    def explain(self, g: Game, code: str) -> str:
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
         if "G" in code:
-            return "the Alchemist takes food, wood, stone or cloth, not gold"
-        return missing_cube(g, self.seat, code) or Task.explain(self, g, code)
+            return tr.gettext("the Alchemist takes food, wood, stone or cloth, not gold")
+        return missing_cube(g, self.seat, code, tr) or Task.explain(self, g, code, tr)

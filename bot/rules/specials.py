@@ -17,6 +17,7 @@ from .tiles import (
     ROAD_LEN,
     C,
 )
+from .words import counted
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -60,8 +61,8 @@ class Guild(Task):
     def label(self, g: Game, code: str) -> str:
         return provost_label(g, code, free=True)
 
-    def explain(self, g: Game, code: str) -> str:
-        return why_not_move(g, code, None) or Task.explain(self, g, code)
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+        return why_not_move(g, code, None, tr) or Task.explain(self, g, code, tr)
 
 
 def move_provost(g: Game, seat: int, k: int, words: str) -> None:
@@ -85,15 +86,19 @@ def provost_label(g: Game, code: str, free: bool) -> str:
     return f"{abs(k)} {direction} to road {g.state.provost + k} — {cost}"
 
 
-def why_not_move(g: Game, code: str, deniers: int | None) -> str:
+def why_not_move(g: Game, code: str, deniers: int | None, tr: Speech = ENGLISH) -> str:
     """Why a provost move is refused (§2 phase 4, §6 #7, #8); "" when the code is no move."""
     if code not in PROVOST_MOVES:
-        return "the provost moves 1 to 3 spaces forward (+1, +2, +3) or back (-1, -2, -3), or 0"
+        return tr.gettext("the provost moves 1 to 3 spaces forward (+1, +2, +3) or back (-1, -2, -3), or 0")
     k, provost = int(code), g.state.provost
     if not 1 <= provost + k <= ROAD_LEN:
-        return f"the provost is on road {provost}: it stays between space 1 and road {ROAD_LEN}"
+        return tr.gettext("the provost is on road {space}: it stays between space 1 and road {last}").format(
+            space=provost, last=ROAD_LEN
+        )
     if deniers is not None and abs(k) > deniers:
-        return f"you have {plural(deniers, 'denier')}; moving the provost {plural(abs(k), 'space')} costs {abs(k)}"
+        return tr.gettext("you have {deniers}; moving the provost {spaces} costs {cost}").format(
+            deniers=counted(tr, "denier", deniers), spaces=counted(tr, "space", abs(k)), cost=abs(k)
+        )
     return ""
 
 
@@ -125,8 +130,9 @@ class Provost(Task):
     def label(self, g: Game, code: str) -> str:
         return provost_label(g, code, free=False)
 
-    def explain(self, g: Game, code: str) -> str:
-        return why_not_move(g, code, g.state.players[self.seat].deniers) or Task.explain(self, g, code)
+    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+        deniers = g.state.players[self.seat].deniers
+        return why_not_move(g, code, deniers, tr) or Task.explain(self, g, code, tr)
 
 
 @dataclass(slots=True, frozen=True)

@@ -30,6 +30,7 @@ COUNTED = {
     "cloth": ("{n} cloth", "{n} cloth"),
     "gold": ("{n} gold", "{n} gold"),
     "worker": ("{n} worker", "{n} workers"),
+    "space": ("{n} space", "{n} spaces"),
 }
 
 

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n import translator
 from bot.rules import Game, IllegalChoice, State
 from bot.rules.tasks import Build, Favour, Lawyer
+from tests.i18n.english import english_in
 
 from .conftest import Play
 from .helpers import CARPENTER, build, decide, hold, put, table
@@ -21,6 +23,9 @@ def refused(g: Game, code: str, *words: str) -> str:
     reason = info.value.reason
     for word in words:
         assert word in reason, f"{word!r} not in {reason!r}"
+    for lang in ("ru", "pt-BR", "ca"):  # issue 12: said in every language, none left in English
+        said = info.value.said(translator(lang))
+        assert said != reason and not english_in(lang, said), (lang, said)
     assert g.to_json() == before
     assert g.legal_codes() == codes
     assert g.decision == decision

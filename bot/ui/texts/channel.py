@@ -4,13 +4,19 @@ Every function takes the table's language first (`bot.ui.lang.post_tr(table)`)."
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from bot.games import GameResult, Pending, PhaseReport, Table
 from bot.i18n import N_, Translation
 from bot.rules import Event, EventKind
 
 from .common import MAX_CONTENT, clip, mention, name, plain, timestamp, where_in_game
+from .labels import whole_label
+
+
+def _label(tr: Translation) -> Callable[[str], str]:
+    """How an event says a choice's label (the rules' English) in `tr`'s words."""
+    return lambda label: whole_label(tr, label)
 
 
 def undone_public(tr: Translation, player: str, label: str, with_: Sequence[tuple[str, str]] = ()) -> str:
@@ -42,7 +48,7 @@ def just_happened(tr: Translation, events: Iterable[Event], limit: int = 8) -> l
             lines = []
         else:
             lines.append(e)
-    return [e.text_with(name, tr) for e in lines[-limit:]]
+    return [e.text_with(name, tr, _label(tr)) for e in lines[-limit:]]
 
 
 def turn_message(
@@ -87,7 +93,7 @@ def taken_over(tr: Translation, table: Table, seat_name: str) -> str:
 
 
 def report_message(tr: Translation, report: PhaseReport) -> str:
-    return report.text(MAX_CONTENT - 10, name=name, tr=tr)
+    return report.text(MAX_CONTENT - 10, name=name, tr=tr, label=_label(tr))
 
 
 ROUND_PART = MAX_CONTENT - 200  # one report's share at most: room for the title and a note
@@ -95,7 +101,7 @@ ROUND_PART = MAX_CONTENT - 200  # one report's share at most: room for the title
 
 def round_part(tr: Translation, report: PhaseReport) -> str:
     """One report's text inside a round message."""
-    return report.text(ROUND_PART, name=name, tr=tr)
+    return report.text(ROUND_PART, name=name, tr=tr, label=_label(tr))
 
 
 PART_GAP = "\n\n"  # between the reports of a round message (a report has no empty line)

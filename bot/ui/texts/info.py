@@ -9,6 +9,7 @@ from bot.i18n import N_, Translation, words
 from bot.rules import FAVOUR_LINES, PHASE_NAMES, SECTIONS, TILES, Event, EventKind, Topic
 
 from .common import MAX_CONTENT, clip, name, player_line, prompt_of, round_and_phase, where_in_game
+from .labels import whole_label
 from .lobby import seat_lines
 
 
@@ -106,7 +107,7 @@ def log(tr: Translation, events: Sequence[Event]) -> str:
         if (e.round, e.phase) != last and e.phase in PHASE_NAMES:
             lines.append(f"**{round_and_phase(e.round, e.phase, tr)}**")
             last = (e.round, e.phase)
-        lines.append(f"• {e.text_with(name)}")
+        lines.append(f"• {e.text_with(name, tr, lambda label: whole_label(tr, label))}")
     text = "\n".join(lines) or nothing
     while len(text) > MAX_CONTENT and "\n" in text:
         text = text.split("\n", 1)[1]  # keep the most recent lines
