@@ -9,7 +9,7 @@ from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, KindFa
 from .effects import SPECIAL_EFFECTS, Effect, SpecialEffect, effect_of, effect_words
 from .engine import Game, final_scores, new_game, winners
 from .eventwords import WORDS as EVENT_WORDS
-from .glossary import TOPICS, Topic
+from .glossary import TOPICS, Topic, tile_text, topic_text
 from .glossary import search as search_glossary
 from .obvious import Obvious, obvious_choice
 from .placing import bridge_price
@@ -51,5 +51,6 @@ __all__ = [
     "lawyer_targets", "new_game", "obvious_choice", "play_random", "search_glossary", "state_from_json",
     "trade_possible", "trade_text", "winners", "cost_parts", "cost_words", "cube_count", "cube_list", "plural",
 ]
+__all__ += ["tile_text", "topic_text"]  # a rules topic's explanation in a reader's language (issue 12)
 __all__ += ["BATCHES"]  # the castle batches (§2 phase 6): the chooser flags a castle worker without one
 __all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one

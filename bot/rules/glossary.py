@@ -3,13 +3,21 @@
 Numbers (costs, PP, outputs) are read from the tile tables, so the help can never disagree with
 the engine. Where circulating translations of the rules differ from the rulebook (§7.3), the
 entry says the rulebook value plainly.
+
+Every explanation is said in a reader's language (issue 12): `topic_text(key, tr)` builds it
+from catalogue sentences whose numbers are placeholders filled from the tables; `Topic.text` is
+the English one.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from .effects import effect_of
+from .speech import ENGLISH, Speech
 from .tiles import (
     CUBE_NAMES,
     CUBES,
@@ -21,7 +29,15 @@ from .tiles import (
     TILES,
     Tile,
 )
-from .words import cost_words, cube_count, trade_text
+from .words import building_name, cost_words, counted, cube_count, trade_text
+
+
+def _one_stop(text: str) -> str:
+    """A sentence that ends on an abbreviation ("4 оч.") takes no second full stop."""
+    return _DOUBLE_STOP.sub(".", text)
+
+
+_DOUBLE_STOP = re.compile(r"(?<!\.)\.\.(?!\.)")
 
 
 class Topic(NamedTuple):
@@ -30,122 +46,287 @@ class Topic(NamedTuple):
     text: str
 
 
-def _effect(tile: Tile) -> str:
+def _either(tr: Speech, parts: list[str]) -> str:
+    """`a **or** b **or** c`, in `tr`'s words."""
+    text = parts[0]
+    for part in parts[1:]:
+        text = tr.gettext("{choices} **or** {choice}").format(choices=text, choice=part)
+    return text
+
+
+def _effect(tile: Tile, tr: Speech) -> str:
     e = effect_of(tile)
     if e.kind == "produce":
-        text = "Production: " + " **or** ".join(cube_count(alt) for alt in e.outputs) + "."
+        outputs = _either(tr, [cube_count(alt, tr) for alt in e.outputs])
+        text = tr.gettext("Production: {outputs}.").format(outputs=outputs)
         if tile.owner_bonus:
-            a, b = (CUBE_NAMES[CUBES.index(ch)] for ch in tile.owner_bonus)
-            text += f" When another player uses it, the owner also takes 1 {a} or 1 {b}."
+            a, b = (counted(tr, CUBE_NAMES[CUBES.index(ch)], 1) for ch in tile.owner_bonus)
+            text += " " + tr.gettext("When another player uses it, the owner also takes {a} or {b}.").format(a=a, b=b)
         return text
     if e.kind == "sell":
-        return f"Sell 1 cube of any kind (gold allowed) for {e.price} deniers."
+        return tr.gettext("Sell 1 cube of any kind (gold allowed) for {deniers}.").format(
+            deniers=counted(tr, "denier", e.price)
+        )
     if e.kind == "peddler":
         price, most = e.price, e.most
         if most == 1:
-            return f"Pay {price} deniers for 1 cube of food, wood, stone or cloth."
-        return f"Pay {price} denier per cube for up to {most} cubes of food, wood, stone or cloth."
+            return tr.gettext("Pay {deniers} for 1 cube of food, wood, stone or cloth.").format(
+                deniers=counted(tr, "denier", price)
+            )
+        return tr.ngettext(
+            "Pay {deniers} per cube for up to {n} cube of food, wood, stone or cloth.",
+            "Pay {deniers} per cube for up to {n} cubes of food, wood, stone or cloth.",
+            most,
+        ).format(deniers=counted(tr, "denier", price), n=most)
     if e.kind == "build":
-        return {
-            "wood": "Build 1 wood building (pay its cost in cubes; it goes on the lowest free road space).",
-            "stone": "Build 1 stone building (pay its cost in cubes; it goes on the lowest free road space).",
-            "prestige": "Build 1 prestige building on one of your residences (the residence is discarded).",
-        }[e.builds]
+        if e.builds == "wood":
+            return tr.gettext("Build 1 wood building (pay its cost in cubes; it goes on the lowest free road space).")
+        if e.builds == "stone":
+            return tr.gettext("Build 1 stone building (pay its cost in cubes; it goes on the lowest free road space).")
+        return tr.gettext("Build 1 prestige building on one of your residences (the residence is discarded).")
     if e.kind == "lawyer":
-        return (
+        return tr.gettext(
             "Pay 1 cloth + 1 denier (a real denier, not gold) to turn a neutral building or one of "
             "**your own** wood or stone buildings into a residence (+2 PP, +1 denier income). Never a "
             "printed building, a residence, a prestige building, a Lawyer or another player's building. "
             "If the target still has a worker, you pay now and it changes after that worker is done."
         )
     if e.kind == "trade":
-        options = ["pay " + trade_text(tile.id, o) for o in e.trades]
-        return "Trade once: " + ", or ".join(options) + "."
+        options = [tr.gettext("pay {trade}").format(trade=trade_text(tile.id, o, tr=tr)) for o in e.trades]
+        text = options[0]
+        for option in options[1:]:
+            text = tr.gettext("{choices}, or {choice}").format(choices=text, choice=option)
+        return tr.gettext("Trade once: {choices}.").format(choices=text)
     return ""
 
 
-NOTES = {
-    "church": " (Some translations say 4 PP for building it or 2 deniers → 4 PP: the rulebook says 3 PP + 1 favour, and 2 d → 3 PP / 4 d → 5 PP.)",
-    "tailor": " (Some translations say 1 cloth → 2 PP: the rulebook says 2 cloth → 4 PP or 3 cloth → 6 PP.)",
-    "bank": " Not to be confused with the Trading post, which some translations call «банк».",
-    "lawyer": " Some translations call the targets «green» craft buildings; green is the residence colour.",
-}
+def _note(tid: str, tr: Speech) -> str:
+    """What circulating translations of the rules get wrong about a building (§7.3)."""
+    if tid == "church":
+        return tr.gettext(
+            "(Some translations say 4 PP for building it or 2 deniers → 4 PP: the rulebook says "
+            "3 PP + 1 favour, and 2 d → 3 PP / 4 d → 5 PP.)"
+        )
+    if tid == "tailor":
+        return tr.gettext("(Some translations say 1 cloth → 2 PP: the rulebook says 2 cloth → 4 PP or 3 cloth → 6 PP.)")
+    if tid == "bank":
+        return tr.gettext("Not to be confused with the Trading post, which some translations call «банк».")
+    if tid == "lawyer":
+        return tr.gettext("Some translations call the targets «green» craft buildings; green is the residence colour.")
+    return ""
 
 
-def _building(tile: Tile, options_note: str = "") -> Topic:
-    kind = {"neutral": "Neutral building", "fixed": "Printed building", "wood": "Wood building", "stone": "Stone building"}[tile.kind]
-    lines = [f"**{tile.name}** — {kind}."]
+def _printing(tid: str, tr: Speech) -> str:
+    """Which printing of the game has the building, or its value (a table option)."""
+    if tid == "jeweller":
+        return tr.gettext("(2nd printing; in the game only with the jeweller option.)")
+    if tid == "lawyer":
+        return tr.gettext("(4 PP in the first printing, 3 PP in later ones: the lawyer_pp table option.)")
+    return ""
+
+
+def _building_text(tile: Tile, tr: Speech) -> str:
+    name = building_name(tr, tile.name)
+    if tile.kind == "neutral":
+        lines = [tr.gettext("**{name}** — Neutral building.").format(name=name)]
+    elif tile.kind == "fixed":
+        lines = [tr.gettext("**{name}** — Printed building.").format(name=name)]
+    elif tile.kind == "wood":
+        lines = [tr.gettext("**{name}** — Wood building.").format(name=name)]
+    else:
+        lines = [tr.gettext("**{name}** — Stone building.").format(name=name)]
     if tile.kind in ("wood", "stone"):
-        lines.append(f"Cost: {cost_words(tile.cost, tile.any_cubes)}. The builder gains {tile.pp} PP" + (f" and {tile.favours} royal favour" if tile.favours else "") + ".")
+        cost, pp = cost_words(tile.cost, tile.any_cubes, tr=tr), counted(tr, "PP", tile.pp)
+        if tile.favours:
+            favours = counted(tr, "royal favour", tile.favours)
+            lines.append(tr.gettext("Cost: {cost}. The builder gains {pp} and {favours}.").format(cost=cost, pp=pp, favours=favours))
+        else:
+            lines.append(tr.gettext("Cost: {cost}. The builder gains {pp}.").format(cost=cost, pp=pp))
     if tile.kind == "fixed":
         space = next(s for s, t in FIXED_SPACES.items() if t == tile.id)
-        lines.append(f"Printed on road space {space}; it can never be removed or transformed.")
+        lines.append(tr.gettext("Printed on road space {space}; it can never be removed or transformed.").format(space=space))
     if tile.kind == "neutral":
-        lines.append("One of the six neutral tiles shuffled onto road spaces 1–6 at the start; it has no owner.")
-    lines.append(_effect(tile) + NOTES.get(tile.id, ""))
+        lines.append(tr.gettext("One of the six neutral tiles shuffled onto road spaces 1–6 at the start; it has no owner."))
+    lines.append(" ".join(filter(None, (_effect(tile, tr), _note(tile.id, tr)))))
     if tile.kind in ("wood", "stone"):
-        lines.append("Anyone may place a worker there; the owner gains 1 PP whenever another player does.")
-    return Topic(tile.id, f"{tile.name} ({tile.kind})", " ".join(lines) + options_note)
+        lines.append(tr.gettext("Anyone may place a worker there; the owner gains 1 PP whenever another player does."))
+    printing = _printing(tile.id, tr)
+    if printing:
+        lines.append(printing)
+    return _one_stop(" ".join(lines))
 
 
-def _prestige(tile: Tile) -> Topic:
+def _prestige_text(tile: Tile, tr: Speech) -> str:
     extra = []
     if tile.favours:
-        extra.append(f"{tile.favours} royal favour{'s' if tile.favours > 1 else ''} when built")
+        extra.append(tr.ngettext("{n} royal favour when built", "{n} royal favours when built", tile.favours).format(n=tile.favours))
     if tile.income:
-        extra.append(f"+{tile.income} denier{'s' if tile.income > 1 else ''} income each turn")
-    more = f" Also: {', '.join(extra)}." if extra else ""
-    text = (
-        f"**{tile.name}** — Prestige building. Cost: {cost_words(tile.cost, tile.any_cubes)}. The builder gains {tile.pp} PP.{more} "
-        "Built with an Architect (or the buildings favour, column 5) on one of your residences. No worker may stand on it."
+        extra.append(
+            tr.ngettext("+{n} denier income each turn", "+{n} deniers income each turn", tile.income).format(n=tile.income)
+        )
+    lines = [
+        tr.gettext("**{name}** — Prestige building. Cost: {cost}. The builder gains {pp}.").format(
+            name=building_name(tr, tile.name), cost=cost_words(tile.cost, tile.any_cubes, tr=tr), pp=counted(tr, "PP", tile.pp)
+        )
+    ]
+    if extra:
+        lines.append(tr.gettext("Also: {extras}.").format(extras=", ".join(extra)))
+    lines.append(
+        tr.gettext("Built with an Architect (or the buildings favour, column 5) on one of your residences. No worker may stand on it.")
     )
-    return Topic(tile.id, f"{tile.name} (prestige)", text)
+    return _one_stop(" ".join(lines))
 
 
-SPECIAL_TOPICS = [
-    Topic("gate", "Gate (special building)", "**Gate** — resolved first in phase 3: move the worker, free, to any place where a worker could legally go now (another special building, the Stables, the Inn's left circle, the castle after the phase-2 castle workers, or a free building on the road; another player's building gives them 1 PP), or take it home."),
-    Topic("trading", "Trading post (special building)", "**Trading post** — take 3 deniers in phase 3. (The Russian translation calls it «банк»; it is not the stone Bank.)"),
-    Topic("guild", "Merchants' guild (special building)", "**Merchants' guild** — in phase 3, move the provost up to 3 spaces forward or back, free (never before road space 1 or beyond 28), or leave it."),
-    Topic("joust", "Joust field (special building)", "**Joust field** — in phase 3, pay 1 denier + 1 cloth for a royal favour. The cloth must already be yours: nothing produces cloth before phase 3."),
-    Topic("stables", "Stables (special building)", "**Stables** — three circles, at most one worker per player. In phase 3 the players there become first, second and third in turn order; the others keep their order behind them. Not used with two players."),
-    Topic("inn", "Inn (special building)", "**Inn** — a new worker goes on the **left** circle (some translations say right). In phase 3 it moves to the right circle (the worker there goes home) and stays; while you are on the right circle every placement costs you 1 denier (owners still gain their 1 PP). If nobody entered the left circle, you choose to stay or leave."),
-    Topic("castle", "Castle", f"**Castle** — up to 5 workers, one per player, in arrival order. In phase 6 each hands in batches of 1 food + 2 other different cubes (gold allowed); each batch puts a house in the section under construction: Dungeon ({SECTION_SIZE[0]} spaces, {SECTION_PP[0]} PP), Walls ({SECTION_SIZE[1]}, {SECTION_PP[1]} PP), Towers ({SECTION_SIZE[2]}, {SECTION_PP[2]} PP); a full section overflows into the next. A castle worker who hands in nothing loses 2 PP (not when the Towers are full). The player with the most houses this turn (at least 1; ties: earlier on the castle track) gets a royal favour."),
+def _castle(tr: Speech) -> str:
+    return tr.gettext(
+        "**Castle** — up to 5 workers, one per player, in arrival order. In phase 6 each hands in batches "
+        "of 1 food + 2 other different cubes (gold allowed); each batch puts a house in the section under "
+        "construction: Dungeon ({dungeon_size} spaces, {dungeon_pp} PP), Walls ({walls_size}, {walls_pp} PP), "
+        "Towers ({towers_size}, {towers_pp} PP); a full section overflows into the next. A castle worker who "
+        "hands in nothing loses 2 PP (not when the Towers are full). The player with the most houses this "
+        "turn (at least 1; ties: earlier on the castle track) gets a royal favour."
+    ).format(
+        dungeon_size=SECTION_SIZE[0], dungeon_pp=SECTION_PP[0],
+        walls_size=SECTION_SIZE[1], walls_pp=SECTION_PP[1],
+        towers_size=SECTION_SIZE[2], towers_pp=SECTION_PP[2],
+    )  # fmt: skip
+
+
+def _favour_prestige(tr: Speech) -> str:
+    columns = ", ".join(
+        tr.gettext("column {column}: {pp}").format(column=i + 1, pp=counted(tr, "PP", pp)) for i, pp in enumerate(FAVOUR_PP)
+    )
+    return tr.gettext("**Prestige line** — {columns}.").format(columns=columns)
+
+
+def _favour_deniers(tr: Speech) -> str:
+    columns = ", ".join(
+        tr.gettext("column {column}: {deniers}").format(column=i + 1, deniers=counted(tr, "denier", d))
+        for i, d in enumerate(FAVOUR_DENIERS)
+    )
+    return tr.gettext("**Deniers line** — {columns}.").format(columns=columns)
+
+
+# The topics without a tile, in the order `/caylus rules` lists them: key, English title, text.
+_SPECIALS: list[tuple[str, str, Callable[[Speech], str]]] = [
+    ("gate", "Gate (special building)", lambda tr: tr.gettext(
+        "**Gate** — resolved first in phase 3: move the worker, free, to any place where a worker could "
+        "legally go now (another special building, the Stables, the Inn's left circle, the castle after the "
+        "phase-2 castle workers, or a free building on the road; another player's building gives them 1 PP), "
+        "or take it home."
+    )),
+    ("trading", "Trading post (special building)", lambda tr: tr.gettext(
+        "**Trading post** — take 3 deniers in phase 3. (The Russian translation calls it «банк»; it is not "
+        "the stone Bank.)"
+    )),
+    ("guild", "Merchants' guild (special building)", lambda tr: tr.gettext(
+        "**Merchants' guild** — in phase 3, move the provost up to 3 spaces forward or back, free (never "
+        "before road space 1 or beyond 28), or leave it."
+    )),
+    ("joust", "Joust field (special building)", lambda tr: tr.gettext(
+        "**Joust field** — in phase 3, pay 1 denier + 1 cloth for a royal favour. The cloth must already be "
+        "yours: nothing produces cloth before phase 3."
+    )),
+    ("stables", "Stables (special building)", lambda tr: tr.gettext(
+        "**Stables** — three circles, at most one worker per player. In phase 3 the players there become "
+        "first, second and third in turn order; the others keep their order behind them. Not used with two "
+        "players."
+    )),
+    ("inn", "Inn (special building)", lambda tr: tr.gettext(
+        "**Inn** — a new worker goes on the **left** circle (some translations say right). In phase 3 it "
+        "moves to the right circle (the worker there goes home) and stays; while you are on the right circle "
+        "every placement costs you 1 denier (owners still gain their 1 PP). If nobody entered the left "
+        "circle, you choose to stay or leave."
+    )),
+    ("castle", "Castle", _castle),
 ]
 
-PHASE_TOPICS = [
-    Topic("phase1", "Phase 1 — Income", "**Income** — every player takes 2 deniers, +1 per residence, +1 for the Library, +2 for the Hotel."),
-    Topic("phase2", "Phase 2 — Placing workers", "**Placing workers** — in turn order, each places one worker or passes, until all have passed. A placement costs 1 + the number of players who have passed (two players: 1, or 3 once the opponent has passed); 1 denier on your own building or while you occupy the Inn. The first to pass takes 1 denier. Workers go on special buildings, the castle, and neutral, printed, wood or stone buildings — never on residences, prestige buildings or empty spaces."),
-    Topic("phase3", "Phase 3 — Special buildings", "**Special buildings** — Gate, Trading post, Merchants' guild, Joust field, Stables, Inn, in that order."),
-    Topic("phase4", "Phase 4 — Provost", "**Provost** — in passing order, each player may pay 1 to 3 deniers to move the provost that many spaces forward or back (between road spaces 1 and 28)."),
-    Topic("phase5", "Phase 5 — Activating the road", "**Activating the road** — from road space 1 (not from the castle) up to **and including** the provost, every building with a worker is used once; workers beyond the provost go home with no effect. When another player uses a stone production building, its owner takes a cube too."),
-    Topic("phase6", "Phase 6 — Building the castle", SPECIAL_TOPICS[-1].text),
-    Topic("phase7", "Phase 7 — End of turn", "**End of turn** — the bailiff moves 2 spaces if the provost is beyond it, else 1; the provost joins it. A section is scored when the bailiff reaches its mark (Dungeon 12, Walls 18, Towers 24) or when it was completed this turn: no house → −2/−3/−4 PP, 1 house → nothing, more → royal favours. The game ends after the Towers are scored: +3 PP per gold, +1 per 3 other cubes, +1 per 4 deniers. Tied players share the victory. (The Towers-full exemption from the −2 castle penalty holds even where a translation omits it.)"),
+_PHASES: list[tuple[str, str, Callable[[Speech], str]]] = [
+    ("phase1", "Phase 1 — Income", lambda tr: tr.gettext(
+        "**Income** — every player takes 2 deniers, +1 per residence, +1 for the Library, +2 for the Hotel."
+    )),
+    ("phase2", "Phase 2 — Placing workers", lambda tr: tr.gettext(
+        "**Placing workers** — in turn order, each places one worker or passes, until all have passed. A "
+        "placement costs 1 + the number of players who have passed (two players: 1, or 3 once the opponent "
+        "has passed); 1 denier on your own building or while you occupy the Inn. The first to pass takes 1 "
+        "denier. Workers go on special buildings, the castle, and neutral, printed, wood or stone buildings "
+        "— never on residences, prestige buildings or empty spaces."
+    )),
+    ("phase3", "Phase 3 — Special buildings", lambda tr: tr.gettext(
+        "**Special buildings** — Gate, Trading post, Merchants' guild, Joust field, Stables, Inn, in that order."
+    )),
+    ("phase4", "Phase 4 — Provost", lambda tr: tr.gettext(
+        "**Provost** — in passing order, each player may pay 1 to 3 deniers to move the provost that many "
+        "spaces forward or back (between road spaces 1 and 28)."
+    )),
+    ("phase5", "Phase 5 — Activating the road", lambda tr: tr.gettext(
+        "**Activating the road** — from road space 1 (not from the castle) up to **and including** the "
+        "provost, every building with a worker is used once; workers beyond the provost go home with no "
+        "effect. When another player uses a stone production building, its owner takes a cube too."
+    )),
+    ("phase6", "Phase 6 — Building the castle", _castle),
+    ("phase7", "Phase 7 — End of turn", lambda tr: tr.gettext(
+        "**End of turn** — the bailiff moves 2 spaces if the provost is beyond it, else 1; the provost joins "
+        "it. A section is scored when the bailiff reaches its mark (Dungeon 12, Walls 18, Towers 24) or when "
+        "it was completed this turn: no house → −2/−3/−4 PP, 1 house → nothing, more → royal favours. The "
+        "game ends after the Towers are scored: +3 PP per gold, +1 per 3 other cubes, +1 per 4 deniers. Tied "
+        "players share the victory. (The Towers-full exemption from the −2 castle penalty holds even where a "
+        "translation omits it.)"
+    )),
 ]
 
-FAVOUR_TOPICS = [
-    Topic("favour_prestige", "Favour line — Prestige", "**Prestige line** — " + ", ".join(f"column {i + 1}: {pp} PP" for i, pp in enumerate(FAVOUR_PP)) + "."),
-    Topic("favour_deniers", "Favour line — Deniers", "**Deniers line** — " + ", ".join(f"column {i + 1}: {d} deniers" for i, d in enumerate(FAVOUR_DENIERS)) + "."),
-    Topic("favour_resources", "Favour line — Resources", "**Resources line** — column 1: 1 food; 2: 1 wood or 1 stone; 3: 1 cloth; 4: give 1 cube (gold allowed), take 2 cubes of food/wood/stone/cloth; 5: 1 gold. You may take any column up to your marker."),
-    Topic("favour_buildings", "Favour line — Buildings", "**Buildings line** — column 1: nothing; 2: build a wood building paying 1 wood less; 3: build a stone building paying 1 stone less; 4: make a residence (Lawyer effect) for 1 cloth; 5: build a prestige building at full cost. Any column up to your marker; no worker needed."),
-    Topic("favours", "Royal favours", "**Royal favours** — choose a line; the marker must move one column right if that column is open (columns 1–2 from the start, 3–4 after the Dungeon is scored, 5 after the Walls), then use that line. Several favours in one phase must go on different lines (any beyond four are lost). Favours received during a scoring cannot use the columns that scoring opens."),
+_FAVOURS: list[tuple[str, str, Callable[[Speech], str]]] = [
+    ("favour_prestige", "Favour line — Prestige", _favour_prestige),
+    ("favour_deniers", "Favour line — Deniers", _favour_deniers),
+    ("favour_resources", "Favour line — Resources", lambda tr: tr.gettext(
+        "**Resources line** — column 1: 1 food; 2: 1 wood or 1 stone; 3: 1 cloth; 4: give 1 cube (gold "
+        "allowed), take 2 cubes of food/wood/stone/cloth; 5: 1 gold. You may take any column up to your marker."
+    )),
+    ("favour_buildings", "Favour line — Buildings", lambda tr: tr.gettext(
+        "**Buildings line** — column 1: nothing; 2: build a wood building paying 1 wood less; 3: build a "
+        "stone building paying 1 stone less; 4: make a residence (Lawyer effect) for 1 cloth; 5: build a "
+        "prestige building at full cost. Any column up to your marker; no worker needed."
+    )),
+    ("favours", "Royal favours", lambda tr: tr.gettext(
+        "**Royal favours** — choose a line; the marker must move one column right if that column is open "
+        "(columns 1–2 from the start, 3–4 after the Dungeon is scored, 5 after the Walls), then use that "
+        "line. Several favours in one phase must go on different lines (any beyond four are lost). Favours "
+        "received during a scoring cannot use the columns that scoring opens."
+    )),
 ]
 
+_RESIDENCE: tuple[str, str, Callable[[Speech], str]] = ("residence", "Residence", lambda tr: tr.gettext(
+    "**Residence** — made by the Lawyer (1 cloth + 1 denier) or the buildings favour column 4 (1 cloth): "
+    "2 PP and +1 denier income each turn. No worker may stand on it; an Architect may replace it with a "
+    "prestige building."
+))
 
-def _all_topics() -> list[Topic]:
-    topics = [*PHASE_TOPICS, *SPECIAL_TOPICS[:-1], SPECIAL_TOPICS[-1], *FAVOUR_TOPICS]
+
+def _all_texts() -> list[tuple[str, str, Callable[[Speech], str]]]:
+    entries = [*_PHASES, *_SPECIALS, *_FAVOURS]
     for tile in TILES.values():
         if tile.kind in ("neutral", "fixed", "wood", "stone"):
-            note = " (2nd printing; in the game only with the jeweller option.)" if tile.id == "jeweller" else ""
-            if tile.id == "lawyer":
-                note = " (4 PP in the first printing, 3 PP in later ones: the lawyer_pp table option.)"
-            topics.append(_building(tile, note))
+            entries.append((tile.id, f"{tile.name} ({tile.kind})", partial(_building_text, tile)))
         elif tile.kind == "prestige":
-            topics.append(_prestige(tile))
-    topics.append(Topic("residence", "Residence", "**Residence** — made by the Lawyer (1 cloth + 1 denier) or the buildings favour column 4 (1 cloth): 2 PP and +1 denier income each turn. No worker may stand on it; an Architect may replace it with a prestige building."))
-    return topics
+            entries.append((tile.id, f"{tile.name} (prestige)", partial(_prestige_text, tile)))
+    entries.append(_RESIDENCE)
+    return entries
 
 
-TOPICS: dict[str, Topic] = {t.key: t for t in _all_topics()}
+_TEXTS: dict[str, Callable[[Speech], str]] = {key: say for key, _, say in _all_texts()}
+
+
+
+def topic_text(key: str, tr: Speech = ENGLISH) -> str:
+    """A topic's explanation (a key of TOPICS) in `tr`'s language."""
+    return _one_stop(_TEXTS[key](tr))
+
+TOPICS: dict[str, Topic] = {key: Topic(key, title, topic_text(key)) for key, title, _ in _all_texts()}
+
+
+def tile_text(tile: Tile, tr: Speech = ENGLISH) -> str:
+    """The explanation of a neutral, fixed, wood, stone or prestige tile, from its own numbers."""
+    return _prestige_text(tile, tr) if tile.kind == "prestige" else _building_text(tile, tr)
 
 
 def search(text: str, limit: int = 25) -> list[Topic]:

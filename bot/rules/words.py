@@ -89,9 +89,9 @@ def cost_parts(cost: Sequence[int], any_cubes: int = 0, tr: Speech = ENGLISH) ->
     return parts
 
 
-def cost_words(cost: Sequence[int], any_cubes: int = 0, free: str = "free") -> str:
+def cost_words(cost: Sequence[int], any_cubes: int = 0, free: str = "free", tr: Speech = ENGLISH) -> str:
     """A cost in cubes as players say it: `1 food + 2 stone`, or `free`."""
-    return " + ".join(cost_parts(cost, any_cubes)) or free
+    return " + ".join(cost_parts(cost, any_cubes, tr)) or free
 
 
 def trade_text(tid: str, option: str, *, short: bool = False, tr: Speech = ENGLISH) -> str:

@@ -8,7 +8,9 @@ from __future__ import annotations
 import re
 import string
 
+from bot.i18n import translator
 from bot.i18n.report import TEMPLATE, read_catalogue
+from bot.rules import TOPICS, topic_text
 
 from .conftest import World
 from .helpers import answer, card, edited, press, slash
@@ -159,3 +161,21 @@ async def test_rules_topics_by_their_names_in_the_tables_and_the_readers_languag
             assert text.startswith("## Плотницкая стройка ("), (typed, text)
         text = await answer(await slash(world, world.ann, "rules", topic="mascate"))
         assert text.startswith("## Peddler (")  # Ann's Discord is in English; the table's name works
+
+
+async def test_rules_explanations_in_the_readers_language(world: World) -> None:
+    """`/caylus rules` (issue 12): a reader whose Discord is in Russian reads the whole answer,
+    the explanation too, in Russian, at an English table; an English reader reads English."""
+    world.bob.user.locale = "ru"
+    ru = translator("ru")
+    async with world.bot():
+        await answer(await slash(world, world.ann, "new", seats=3))
+        typed_keys = [("castle", "castle"), ("Церковь", "church"), ("phase7", "phase7"), ("коробейник", "peddler_fixed"), ("peddler", "peddler")]
+        for typed, key in typed_keys:
+            text = await answer(await slash(world, world.bob, "rules", topic=typed))
+            heading, body = text.split("\n", 1)
+            assert heading.startswith("## ") and re.search("[а-яА-Я]", heading), text
+            assert body == topic_text(key, ru) and re.search("[а-яА-Я]{4}", body), (typed, text)
+            assert_not_english(text)
+        text = await answer(await slash(world, world.ann, "rules", topic="castle"))
+        assert text == f"## Castle\n{TOPICS['castle'].text}"

@@ -6,7 +6,16 @@ from collections.abc import Sequence
 
 from bot.games import Table
 from bot.i18n import N_, Translation, words
-from bot.rules import FAVOUR_LINES, PHASE_NAMES, SECTIONS, TILES, Event, EventKind, Topic
+from bot.rules import (
+    FAVOUR_LINES,
+    PHASE_NAMES,
+    SECTIONS,
+    TILES,
+    Event,
+    EventKind,
+    Topic,
+    topic_text,
+)
 
 from .common import MAX_CONTENT, clip, name, player_line, prompt_of, round_and_phase, where_in_game
 from .labels import whole_label
@@ -163,8 +172,8 @@ def topic_title(tr: Translation, topic: Topic) -> str:
 
 
 def rules_topic(tr: Translation, topic: Topic) -> str:
-    # the explanation itself is the rules core's English (bot/rules/glossary.py)
-    return clip(f"## {topic_title(tr, topic)}\n{topic.text}")
+    # the explanation is the rules core's (bot/rules/glossary.py), said in `tr`'s language
+    return clip(f"## {topic_title(tr, topic)}\n{topic_text(topic.key, tr)}")
 
 
 def rules_not_found(tr: Translation, text: str) -> str:
