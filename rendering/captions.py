@@ -1,4 +1,4 @@
-"""What the phase that just ended changed: the phase's name, highlights and caption lines.
+"""What the phase that just ended changed: the phase's name and its highlights.
 
 Each event kind says what it changes on the board (`EventKind`, the engine's list of kinds): a
 building built or used on a road space, a special building used, a castle section built in or
@@ -28,8 +28,6 @@ SPECIAL_OF: dict[str, str] = {
 }
 # A castle section (the event's `section`) is built in or scored.
 SECTION_KINDS = frozenset({K.CASTLE, K.SECTION_SCORED, K.SCORING})
-# Marks of the flow, not things that happened: no caption line.
-UNTOLD = frozenset({K.PHASE_END})
 
 
 @dataclass
@@ -41,7 +39,6 @@ class PhaseSummary:
     road: dict[int, str] = field(default_factory=dict)  # space -> "built" | "used"
     specials: set[str] = field(default_factory=set)
     sections: set[int] = field(default_factory=set)
-    lines: list[tuple[int, str]] = field(default_factory=list)  # (seat or -1, text)
 
 
 def _ended_phase(event: Event) -> tuple[int, int]:
@@ -80,10 +77,6 @@ def summarise(state: State, events: Sequence[Event] | None) -> PhaseSummary:
             summary.earlier.append(p)
     for e in events:
         _mark_change(summary, e)
-        if e.kind not in UNTOLD:
-            text = e.text.strip()
-            if text:
-                summary.lines.append((e.player, text))
     return summary
 
 

@@ -14,7 +14,6 @@ from bot.games.reports import Chronicle, event_from_dict, event_to_dict
 from bot.i18n import translator
 from bot.rules import Event, Game, new_game
 from bot.ui import texts
-from rendering.captions import summarise
 
 EN = translator("en")
 
@@ -96,13 +95,6 @@ def test_choice_labels_are_escaped_where_posted() -> None:
         label = f"Farm (road 9), {n}'s — 2 deniers"
         for text in (texts.undone_public(EN, HOSTILE[0], label), texts.chosen(label), texts.undone(EN, label)):
             assert shown(n) in text and not MENTION.search(text)
-
-
-def test_the_board_keeps_the_raw_names() -> None:
-    g, events = played(moves=60)
-    lines = [text for _, text in summarise(g.state, events[-20:]).lines]
-    assert any(n in line for line in lines for n in HOSTILE)
-    assert not any("\\" in line for line in lines)
 
 
 def test_event_words_round_trip_and_old_events_still_load() -> None:

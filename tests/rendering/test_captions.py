@@ -25,7 +25,6 @@ def test_the_phase_comes_from_its_end_event() -> None:
     s = summarise(state, events)
     assert (s.round, s.phase, s.ended, s.earlier) == (2, 5, True, [])
     assert s.road == {1: "used", 9: "built"}  # the bailiff's space is no change of a building
-    assert [text for _, text in s.lines][0] == "Ann uses the Farm (road 1)"
 
 
 def test_several_phases_in_one_report() -> None:
@@ -37,7 +36,7 @@ def test_several_phases_in_one_report() -> None:
 def test_without_events_the_previous_phase_is_reported() -> None:
     game = new_game(["Ann", "Bob", "Cid"], seed=1)
     s = summarise(game.state, None)
-    assert s.phase == game.state.phase - 1 and s.ended and not s.lines
+    assert s.phase == game.state.phase - 1 and s.ended
 
 
 def test_a_phase_under_way_is_not_called_done() -> None:
