@@ -124,6 +124,7 @@ class Scheduler:
         self.max_sleep = max_sleep
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
 
     @property
     def running(self) -> bool:
@@ -140,9 +141,14 @@ class Scheduler:
         task, self._task = self._task, None
         if task is None:
             return
+        # The flag and the wake end the loop even where a cancel is swallowed (Python 3.11's
+        # wait_for does, when the event it waits for was set just before the cancel).
+        self._stopping = True
+        self._wake.set()
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
+        self._stopping = False
 
     async def _loop(self) -> None:
         if self._first is not None:
@@ -150,7 +156,7 @@ class Scheduler:
                 await self._first()
             except Exception:
                 log.exception("timers: the start-up pass failed")
-        while True:
+        while not self._stopping:
             self._wake.clear()
             stuck = False
             try:
@@ -166,5 +172,10 @@ class Scheduler:
                 sleep = min(self.max_sleep, max(0.0, due - self._clock()))
             if stuck:
                 sleep = max(sleep, IDLE_SLEEP)
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=sleep)
+            if self._stopping:
+                return
+            waiter = asyncio.ensure_future(self._wake.wait())
+            try:
+                await asyncio.wait({waiter}, timeout=sleep)  # unlike wait_for, never eats a cancel
+            finally:
+                waiter.cancel()
