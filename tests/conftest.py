@@ -14,6 +14,8 @@ CI fails, but it never hangs.
 from __future__ import annotations
 
 import asyncio
+import gc
+import inspect
 import os
 import signal
 import sys
@@ -34,6 +36,16 @@ def await_chain(task: asyncio.Task[Any]) -> list[str]:
     lines: list[str] = []
     coro: Any = task.get_coro()
     while coro is not None:
+        if type(coro).__name__ in ("async_generator_asend", "async_generator_athrow"):
+            # `async with` on an asynccontextmanager: on into the generator it drives
+            coro = next((g for g in gc.get_referents(coro) if inspect.isasyncgen(g)), None)
+            continue
+        if type(coro).__name__ == "FutureIter":  # `await future`: on to that future
+            coro = next((f for f in gc.get_referents(coro) if asyncio.isfuture(f)), None)
+            continue
+        if isinstance(coro, asyncio.Task):
+            lines.append(f"    awaits the task {coro.get_name()!r}")
+            break
         frame = _first_attr(coro, "cr_frame", "gi_frame", "ag_frame")
         if frame is None:  # a future's iterator, a C awaitable, or a coroutine that finished
             break
