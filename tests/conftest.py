@@ -14,13 +14,14 @@ CI fails, but it never hangs.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import inspect
 import os
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from types import FrameType
 from typing import Any
 
@@ -133,3 +134,19 @@ def end_timer(item: pytest.Item) -> None:
     if cancel is not None:
         del item.stash[CANCEL]
         cancel()
+
+
+@pytest.fixture(autouse=True)
+async def no_bot_process_left_behind() -> AsyncIterator[None]:
+    """A test that fails before it stopped its `python -m bot` (tests/ops/proc.py) leaves no
+    process behind: the bot's process group (its render workers too) is killed and reaped."""
+    yield
+    proc = sys.modules.get("tests.ops.proc")
+    if proc is None:
+        return
+    while proc.STARTED:
+        bot = proc.STARTED.pop()
+        if bot.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(bot.proc.pid, signal.SIGKILL)
+            await bot.proc.wait()
