@@ -5,6 +5,7 @@ is dropped (the timer), and the channel's posts follow the decision numbers."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -46,13 +47,23 @@ class Gate:
         return await self.real(*args, **kwargs)
 
 
+WAIT_S = 30.0  # a deadline for what the bot does next (generous: a loaded machine)
+
+
 async def until_waited_on(lock: asyncio.Lock) -> None:
     """Until someone waits for `lock` (the second path has arrived at the table)."""
-    for _ in range(500):
-        if getattr(lock, "_waiters", None):
-            return
+    give_up = time.monotonic() + WAIT_S
+    while not getattr(lock, "_waiters", None):
+        if time.monotonic() > give_up:
+            raise AssertionError(f"nobody waits for the table's lock after {WAIT_S} s")
         await asyncio.sleep(0.01)
-    raise AssertionError("nobody waits for the table's lock")
+
+
+async def until_entered(gate: Gate) -> None:
+    try:
+        await asyncio.wait_for(gate.entered.wait(), WAIT_S)
+    except TimeoutError:
+        raise AssertionError(f"no move was committed within {WAIT_S} s") from None
 
 
 @pytest.mark.parametrize("first", ["deadline", "click"])
@@ -80,12 +91,12 @@ async def test_deadline_fires_while_the_player_clicks(world: World, first: str) 
         now[0] += 601  # the deadline (and the reminder) are due
         if first == "deadline":
             timers = asyncio.create_task(manager.run_due_timers())
-            await gate.entered.wait()  # the automatic move is being committed under the lock
+            await until_entered(gate)  # the automatic move is being committed under the lock
             click = await slash(world, late, "pass")
             await until_waited_on(lock)
         else:
             click = await slash(world, late, "pass")
-            await gate.entered.wait()  # the player's move is being committed under the lock
+            await until_entered(gate)  # the player's move is being committed under the lock
             timers = asyncio.create_task(manager.run_due_timers())
             await until_waited_on(lock)
         gate.release.set()

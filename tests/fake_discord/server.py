@@ -99,6 +99,7 @@ class FakeDiscord:
         self.host = host
         self.port = 0
         self._runner: web.AppRunner | None = None
+        self._site: web.SockSite | None = None
         self._pending: list[tuple[str, JSON]] = []
 
     # -- lifecycle --------------------------------------------------------------------------
@@ -117,13 +118,20 @@ class FakeDiscord:
             app, handle_signals=False, access_log=None, shutdown_timeout=0.5
         )
         await self._runner.setup()
-        await web.SockSite(self._runner, sock).start()
+        self._site = web.SockSite(self._runner, sock)
+        await self._site.start()
         self.state.base_url = self.base_url
         self.gateway.url = self.gateway_url
 
     async def stop(self) -> None:
+        """Discord goes away: the port refuses connections first, then the gateway's connections
+        close (code 1000, on which discord.py reconnects at once: that attempt must meet a closed
+        port, not one that accepts the connection and never answers), then the rest stops."""
         if self._runner is None:
             return
+        if self._site is not None:
+            await self._site.stop()
+            self._site = None
         await self.gateway.close()
         await self._runner.cleanup()
         self._runner = None

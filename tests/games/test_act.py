@@ -292,17 +292,18 @@ async def test_pending_is_consistent_while_a_move_is_being_saved(
     await started_table(manager, 5)
     before = pending_at(manager, 5)
     assert before is not None and before.user_id is not None
-    gate = asyncio.Event()
+    gate, writing = asyncio.Event(), asyncio.Event()
     real_record_move = manager.store.record_move
 
     async def slow_record_move(*args: object, **kwargs: object) -> object:
+        writing.set()
         await gate.wait()
         return await real_record_move(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(manager.store, "record_move", slow_record_move)
     code = before.decision.choices[-1].code
     move = asyncio.create_task(manager.act(5, before.user_id, before.number, code))
-    await asyncio.sleep(0.05)
+    await asyncio.wait_for(writing.wait(), 30)  # the move is being written
     assert not move.done()
     during = pending_at(manager, 5)
     assert during is not None

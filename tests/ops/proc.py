@@ -37,9 +37,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+STARTED: list[BotProcess] = []  # tests/conftest.py kills what a failed test left running
+
+
 class BotProcess:
     def __init__(self, proc: asyncio.subprocess.Process) -> None:
         self.proc = proc
+        STARTED.append(self)
         self.lines: list[str] = []
         self._new = asyncio.Event()
         self._reader = asyncio.create_task(self._read())

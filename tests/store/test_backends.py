@@ -296,7 +296,13 @@ async def test_two_os_processes_starting_together_migrate_once(pg_server: PgServ
         )
         for _ in range(2)
     ]
-    outs = [await p.communicate() for p in procs]
+    try:
+        outs = [await asyncio.wait_for(p.communicate(), 120) for p in procs]
+    finally:
+        for p in procs:
+            if p.returncode is None:  # a failure above (or pytest-timeout): none left behind
+                p.kill()
+                await p.wait()
     assert all(p.returncode == 0 for p in procs), [e.decode() for _, e in outs]
     applied = [json.loads(o.decode().strip().splitlines()[-1]) for o, _ in outs]
     assert sorted(applied[0] + applied[1]) == [*(m.version for m in PG_MIGRATIONS), PG_SCHEMA_VERSION + 1]
