@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sys
 import time
 from pathlib import Path
 
@@ -386,13 +385,6 @@ async def test_the_scheduler_fires_due_timers_and_stops(tmp_path: Path) -> None:
         await manager.close()
 
 
-@pytest.mark.xfail(
-    sys.version_info < (3, 12),
-    strict=True,
-    reason="Python 3.11's asyncio.wait_for swallows a cancel that comes while the event it waits "
-    "for has just been set: Scheduler.stop() right after wake() waits forever (the e2e suite's "
-    "rare hang at a bot's close); bot/games/deadlines.py needs a stop that cannot be swallowed",
-)
 async def test_stop_right_after_a_wake_ends_the_scheduler() -> None:
     async def run_due() -> list[FiredTimer]:
         return []
