@@ -75,6 +75,7 @@ def strong_vs_greedy(args: argparse.Namespace) -> None:
         rivalry=args.rivalry,
         opponents=args.opponents,
         widening=args.widening,
+        horizon=args.horizon,
     )
     start = time.perf_counter()
     wins = 0
@@ -153,6 +154,7 @@ def main() -> None:
     parser.add_argument("--rollout", type=int, default=defaults.rollout)
     parser.add_argument("--rivalry", type=float, default=defaults.rivalry)
     parser.add_argument("--widening", type=float, default=defaults.widening)
+    parser.add_argument("--horizon", choices=("", "turn", "placement"), default=defaults.horizon)
     parser.add_argument(
         "--opponents", choices=("search", "greedy"), default=defaults.opponents,
         help="strong: search the other seats' decisions too, or assume they play greedy",

@@ -50,6 +50,11 @@ class SearchSettings:
     # time, best one-step value (the greedy level's order) first, while a node with n visits
     # holds fewer than w * sqrt(n) of them (progressive widening).
     widening: float = 0.0
+    # "": value a leaf as it stands; "turn": every seat plays the greedy level's choice from the
+    # leaf to the start of the next turn's placement phase (or the end), where it is valued, so
+    # all leaves are valued at the same point of a round; "placement": to the end of the
+    # placement phase under way, or else of the next one.
+    horizon: str = ""
     seed: int = 0  # draws the rollouts and breaks exact ties
 
 
@@ -93,6 +98,8 @@ class Search:
         self.model = settings.opponents == "greedy"
         if settings.opponents not in ("search", "greedy"):
             raise ValueError(f"opponents: 'search' or 'greedy', not {settings.opponents!r}")
+        if settings.horizon not in ("", "turn", "placement"):
+            raise ValueError(f"horizon: '', 'turn' or 'placement', not {settings.horizon!r}")
         self.root = Node(game.clone(quiet=True), self.values(game))
 
     def leads(self, game: Game) -> list[float]:
@@ -111,6 +118,38 @@ class Search:
             out.append(1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x)))))
         return out
 
+    def greedy_move(self, game: Game) -> None:
+        """Play the greedy level's choice at `game`'s decision (tie noise from the search's seed)."""
+        seat, rng = game.to_move, self.rng
+        codes = game.choice_codes()
+        best_code, best_value = codes[0], -math.inf
+        if len(codes) > 1:
+            for code in codes:
+                trial = game.clone(quiet=True)
+                trial.apply(code)
+                value = evaluate(trial, seat) + rng.random() * 1e-3  # as the greedy level
+                if value > best_value:
+                    best_code, best_value = code, value
+        game.apply(best_code)
+
+    def to_horizon(self, game: Game, deadline: float) -> bool:
+        """Play every seat's greedy choice on `game` up to the settings' horizon; False if the
+        clock passes `deadline` first."""
+        turn = self.settings.horizon == "turn"
+        phase = game.state.phase
+        later = phase > 2  # "turn": the turn's placement phase is behind
+        placing = phase == 2  # "placement": a placement phase is under way
+        while not game.over:
+            if (later and phase <= 2) if turn else (placing and phase > 2):
+                break
+            if time.perf_counter() > deadline:
+                return False
+            self.greedy_move(game)
+            phase = game.state.phase
+            later = later or phase > 2
+            placing = placing or phase == 2
+        return True
+
     def leaf_value(self, game: Game) -> list[float]:
         if self.settings.rollout and not game.over:
             game = game.clone(quiet=True)
@@ -125,40 +164,23 @@ class Search:
     def reply(self, game: Game, deadline: float) -> bool:
         """With the greedy opponent model: play the other seats' greedy choices on `game` up to
         the searcher's next decision (or the end); False if the clock passes `deadline` first."""
-        me, rng = self.me, self.rng
+        me = self.me
         while not game.over and game.to_move != me:
             if time.perf_counter() > deadline:
                 return False
-            seat = game.to_move
-            codes = game.choice_codes()
-            best_code, best_value = codes[0], -math.inf
-            if len(codes) > 1:
-                for code in codes:
-                    trial = game.clone(quiet=True)
-                    trial.apply(code)
-                    value = evaluate(trial, seat) + rng.random() * 1e-3  # as the greedy level
-                    if value > best_value:
-                        best_code, best_value = code, value
-            game.apply(best_code)
+            self.greedy_move(game)
         return True
 
     def expand(self, node: Node, deadline: float) -> list[float] | None:
         """Create every child of `node`, value each, and return the value its mover prefers;
         None, leaving `node` as it was, if the clock passes `deadline` first."""
-        game = node.game
-        assert game is not None
         children = []
         best: list[float] | None = None
         for code in node.codes:
-            if time.perf_counter() > deadline:
+            child = self.child(node, code, deadline)
+            if child is None:
                 return None
-            child_game = game.clone(quiet=True)
-            child_game.apply(code)
-            if self.model and not self.reply(child_game, deadline):
-                return None
-            value = self.leaf_value(child_game)
-            value[node.seat] += self.rng.random() * 1e-6  # exact ties are common: break them fairly
-            child = Node(child_game, value)
+            child.total[node.seat] += self.rng.random() * 1e-6  # exact ties are common: break them fairly
             children.append(child)
             if best is None or child.total[node.seat] > best[node.seat]:
                 best = child.total
@@ -181,10 +203,17 @@ class Search:
         """The position after `code` at `node` (and the greedy replies, with the opponent model),
         valued; None if the clock passes `deadline` first."""
         assert node.game is not None
+        if time.perf_counter() > deadline:
+            return None
         game = node.game.clone(quiet=True)
         game.apply(code)
         if self.model and not self.reply(game, deadline):
             return None
+        if self.settings.horizon and not game.over:
+            ahead = game.clone(quiet=True)
+            if not self.to_horizon(ahead, deadline):
+                return None
+            return Node(game, self.leaf_value(ahead))
         return Node(game, self.leaf_value(game))
 
     def rank(self, node: Node, deadline: float) -> list[str] | None:

@@ -244,3 +244,45 @@ def applied(game: Game, code: str) -> Game:
 def test_a_wrong_opponent_model_is_refused() -> None:
     with pytest.raises(ValueError, match="opponents"):
         search(greedy_position(37, 10), SearchSettings(iterations=5, opponents="paranoid"))
+
+
+def phases_played(start: Game, end: Game) -> list[int]:
+    """The phase at each decision from `start` to `end` (a later position of the same game)."""
+    replay = start.clone()
+    phases = [replay.state.phase]
+    for code in end.state.history[len(start.state.history):]:
+        replay.apply(code)
+        phases.append(replay.state.phase)
+    assert replay.to_json() == end.to_json()
+    return phases
+
+
+@pytest.mark.parametrize("decisions", [0, 13, 60, 101, 170])
+def test_the_horizon_values_every_leaf_at_the_same_point_of_the_round(decisions: int) -> None:
+    """"turn": greedy play up to the next turn's placement phase; "placement": up to the end of
+    the placement phase under way, or else of the next one."""
+    game = greedy_position(38, decisions)
+    turn = Search(game, SearchSettings(horizon="turn", iterations=1))
+    ahead = game.clone()
+    assert turn.to_horizon(ahead, math.inf)
+    phases = phases_played(game, ahead)
+    assert ahead.over or (phases[-1] <= 2 and any(p > 2 for p in phases))
+    first_later = next(i for i, p in enumerate(phases) if p > 2)
+    assert all(p > 2 for p in phases[first_later:-1])  # it stopped at the first placement after
+    placement = Search(game, SearchSettings(horizon="placement", iterations=1))
+    ahead = game.clone()
+    assert placement.to_horizon(ahead, math.inf)
+    phases = phases_played(game, ahead)
+    assert ahead.over or (phases[-1] > 2 and 2 in phases)
+    last_placing = max(i for i, p in enumerate(phases) if p == 2)
+    assert last_placing == len(phases) - 2  # it stopped right after the placement phase
+
+
+def test_with_a_horizon_the_search_is_legal_and_reproducible() -> None:
+    game = greedy_position(39, 33)
+    settings = replace(MODEL, horizon="turn", iterations=12, seed=6)
+    first, again = search(game, settings), search(game, settings)
+    assert first.code in game.legal_codes()
+    assert (first.code, first.visits, first.values) == (again.code, again.visits, again.values)
+    with pytest.raises(ValueError, match="horizon"):
+        search(game, replace(settings, horizon="game"))
