@@ -45,16 +45,16 @@ class SearchSettings:
     # "search": every seat's decisions are tree nodes (max-n UCT); "greedy": the other seats are
     # assumed to play the greedy level's choice, applied between the searcher's own decisions,
     # which alone are tree nodes (an opponent model: the iterations go into one's own plans).
-    opponents: str = "search"
+    opponents: str = "greedy"
     # 0: a node's children are all created at its first visit; w > 0: they are created one at a
     # time, best one-step value (the greedy level's order) first, while a node with n visits
     # holds fewer than w * sqrt(n) of them (progressive widening).
-    widening: float = 0.0
+    widening: float = 2.0
     # "": value a leaf as it stands; "turn": every seat plays the greedy level's choice from the
     # leaf to the start of the next turn's placement phase (or the end), where it is valued, so
     # all leaves are valued at the same point of a round; "placement": to the end of the
     # placement phase under way, or else of the next one.
-    horizon: str = ""
+    horizon: str = "turn"
     seed: int = 0  # draws the rollouts and breaks exact ties
 
 

@@ -65,16 +65,27 @@ def outcomes(game: Game) -> dict[str, int]:
     return result
 
 
+# The max-n search over every seat's decisions, all children at once, leaves valued as they stand
+# (the default before the opponent model and the horizon; still a setting).
+MAXN = SearchSettings(opponents="search", widening=0.0, horizon="")
+
+
 @pytest.mark.parametrize(("seed", "decisions", "players"), [(1, 0, 4), (2, 40, 4), (3, 150, 3), (4, 90, 5), (5, 60, 2)])
 def test_the_search_returns_a_legal_choice_and_leaves_the_game_alone(seed: int, decisions: int, players: int) -> None:
     game = greedy_position(seed, decisions, players)
     before = game.to_json()
-    result = search(game, SearchSettings(iterations=30, seed=seed))
+    result = search(game, replace(MAXN, iterations=30, seed=seed))
     assert result.code in game.legal_codes()
     assert game.to_json() == before
     assert result.iterations == 30
     assert sum(result.visits.values()) > len(game.legal_codes())  # it looked past the first step
     assert set(result.visits) == set(game.legal_codes())
+    result = search(game, SearchSettings(iterations=30, seed=seed))  # the default settings
+    assert result.code in game.legal_codes()
+    assert game.to_json() == before
+    assert result.iterations == 30
+    assert sum(result.visits.values()) == 30  # one new position per iteration, below the root
+    assert set(result.visits) <= set(game.choice_codes())
 
 
 class OneChoice:
@@ -119,14 +130,15 @@ def test_choose_plays_the_strong_level_and_tables_may_seat_it(monkeypatch: pytes
     assert choose(game, "strong", random.Random(1)) in game.legal_codes()
 
 
-def test_a_one_iteration_search_is_the_greedy_look_ahead() -> None:
+@pytest.mark.parametrize("settings", [MAXN, SearchSettings()])
+def test_a_one_iteration_search_is_the_greedy_look_ahead(settings: SearchSettings) -> None:
     """One expansion values every choice as the greedy level does (its tie noise included)."""
     game = greedy_position(10, 0)
     rng = random.Random(0)
     for _ in range(120):
         if game.over:
             break
-        assert search(game, SearchSettings(iterations=1, seed=0)).code == choose(game, "greedy", random.Random(0))
+        assert search(game, replace(settings, iterations=1, seed=0)).code == choose(game, "greedy", random.Random(0))
         game.apply(choose(game, "greedy", rng))
 
 
@@ -161,7 +173,7 @@ def test_the_search_values_every_seat_as_the_greedy_level_values_one() -> None:
             game.apply(choose(game, "greedy" if rng.random() < 0.7 else "random", rng))
 
 
-MODEL = SearchSettings(opponents="greedy", widening=1.0)
+MODEL = SearchSettings(opponents="greedy", widening=1.0, horizon="")
 
 
 def tree(node: Any) -> list[Any]:
@@ -222,7 +234,7 @@ def test_widening_adds_children_best_one_step_value_first() -> None:
     greedy look-ahead's order."""
     game = greedy_position(36, 30)
     for width in (0.5, 1.0):
-        searched = Search(game, SearchSettings(iterations=40, widening=width, seed=2))
+        searched = Search(game, replace(MAXN, iterations=40, widening=width, seed=2))
         searched.run()
         for node in [searched.root, *tree(searched.root)]:
             if node.children:
