@@ -3,18 +3,18 @@
 Caylus has no hidden information and no chance once the neutral tiles are laid (§1.2), so the
 search walks the real game: every tree node holds a copy of the game at a pending decision.
 
-One iteration walks down the tree by UCT, choosing at each node the child that is best *for the
-player deciding there* (max-n: a node's value is a vector, one value per seat), until it reaches a
-node not yet expanded. Expanding it tries every legal choice on a copy, lets the automatic steps
-run (a forced move is no node of its own: the rules core applies it), and values each child for
-every seat with the greedy level's position value, optionally after a few random moves. A seat's
-value is a logistic squash of its gain in position value since the root, so values are in (0, 1)
-whatever the phase. The expanded node passes up the vector of the child its mover likes best
-(what the one-step look-ahead would play there; exact ties are broken by seeded noise).
+By default (issue 13) only the searcher's own decisions are tree nodes: the other seats are
+modelled as the greedy level and play its choice in between (`opponents = "greedy"`). A node's
+children are made one at a time, best one-step value first (progressive widening), and each new
+position is played on greedily by every seat to the start of the next turn, where the greedy
+level's position value values it (`horizon = "turn"`): every leaf at the same point of a round.
+The settings `opponents = "search"`, `widening = 0`, `horizon = ""` give the search before it:
+max-n UCT over every seat's decisions, every child made and valued at a node's first visit.
 
-Budgets: a think time (wall clock, default 2 s) or a fixed number of iterations (reproducible:
-with the same seed the same iterations give the same choice). The root is always expanded once:
-a single iteration plays the greedy level's choice, and each further one looks deeper.
+A seat's value is a logistic squash of its gain in position value since the root, so values are
+in (0, 1) whatever the phase. Budgets: a think time (wall clock, default 2 s) or a fixed number
+of iterations (reproducible: with the same seed the same iterations give the same choice). The
+first iteration always runs: a single iteration plays the greedy level's choice.
 """
 
 from __future__ import annotations
