@@ -7,7 +7,11 @@ JSON line:
 --strong: the strong (search) AI against three greedy seats, thinking --think-ms per decision
 (or a fixed --iterations budget). Last line:
 {"games": G, "strong_win_rate": ..., "strong_mean_score": ..., "greedy_mean_score": ...,
- "ms_per_decision_p50": ..., "ms_per_decision_p95": ...}
+ "ms_per_decision_p50": ..., "ms_per_decision_p95": ..., "cpu_ms_per_decision_mean": ...,
+ "iterations_per_decision_mean": ...}
+over the searched decisions (forced ones excluded); CPU time is `time.process_time`, nearly
+independent of the machine's load. --exploration, --scale, --rollout, --rivalry, --opponents,
+--widening and --horizon set the search's settings (docs/ai.md).
 A shared first place counts as a win (25 % is what an equal player gets). --max-minutes stops
 after the game that passes that wall-clock time, and "games" says how many were played.
 Run: .venv/bin/python benchmarks/ai_arena.py --games 100
