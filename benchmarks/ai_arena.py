@@ -7,7 +7,11 @@ JSON line:
 --strong: the strong (search) AI against three greedy seats, thinking --think-ms per decision
 (or a fixed --iterations budget). Last line:
 {"games": G, "strong_win_rate": ..., "strong_mean_score": ..., "greedy_mean_score": ...,
- "ms_per_decision_p50": ..., "ms_per_decision_p95": ...}
+ "ms_per_decision_p50": ..., "ms_per_decision_p95": ..., "cpu_ms_per_decision_mean": ...,
+ "iterations_per_decision_mean": ...}
+over the searched decisions (forced ones excluded); CPU time is `time.process_time`, nearly
+independent of the machine's load. --exploration, --scale, --rollout, --rivalry, --opponents,
+--widening and --horizon set the search's settings (docs/ai.md).
 A shared first place counts as a win (25 % is what an equal player gets). --max-minutes stops
 after the game that passes that wall-clock time, and "games" says how many were played.
 Run: .venv/bin/python benchmarks/ai_arena.py --games 100
@@ -17,6 +21,7 @@ Run: .venv/bin/python benchmarks/ai_arena.py --games 100
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import statistics
@@ -72,6 +77,9 @@ def strong_vs_greedy(args: argparse.Namespace) -> None:
         scale=args.scale,
         rollout=args.rollout,
         rivalry=args.rivalry,
+        opponents=args.opponents,
+        widening=args.widening,
+        horizon=args.horizon,
     )
     start = time.perf_counter()
     wins = 0
@@ -79,6 +87,8 @@ def strong_vs_greedy(args: argparse.Namespace) -> None:
     strong_scores: list[int] = []
     greedy_scores: list[int] = []
     ms: list[float] = []
+    cpu_ms: list[float] = []
+    iterations: list[int] = []
     for i in range(args.games):
         seed = args.seed + i
         strong_seat = i % 4
@@ -86,20 +96,13 @@ def strong_vs_greedy(args: argparse.Namespace) -> None:
         rng = random.Random(seed)
         while not game.over:
             if game.to_move == strong_seat:
-                t0 = time.perf_counter()
-                code = search(
-                    game,
-                    SearchSettings(
-                        think_s=settings.think_s,
-                        iterations=settings.iterations,
-                        exploration=settings.exploration,
-                        scale=settings.scale,
-                        rollout=settings.rollout,
-                        rivalry=settings.rivalry,
-                        seed=rng.getrandbits(32),
-                    ),
-                ).code
-                ms.append((time.perf_counter() - t0) * 1000)
+                t0, c0 = time.perf_counter(), time.process_time()
+                result = search(game, dataclasses.replace(settings, seed=rng.getrandbits(32)))
+                code = result.code
+                if result.iterations:  # not a forced move
+                    ms.append((time.perf_counter() - t0) * 1000)
+                    cpu_ms.append((time.process_time() - c0) * 1000)
+                    iterations.append(result.iterations)
             else:
                 code = choose(game, "greedy", rng)
             game.apply(code)
@@ -126,6 +129,8 @@ def strong_vs_greedy(args: argparse.Namespace) -> None:
                 "greedy_mean_score": round(statistics.mean(greedy_scores), 1),
                 "ms_per_decision_p50": round(percentile(ms, 0.50), 1),
                 "ms_per_decision_p95": round(percentile(ms, 0.95), 1),
+                "cpu_ms_per_decision_mean": round(statistics.mean(cpu_ms), 1),
+                "iterations_per_decision_mean": round(statistics.mean(iterations), 1),
             }
         )
     )
@@ -152,6 +157,12 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=defaults.scale)
     parser.add_argument("--rollout", type=int, default=defaults.rollout)
     parser.add_argument("--rivalry", type=float, default=defaults.rivalry)
+    parser.add_argument("--widening", type=float, default=defaults.widening)
+    parser.add_argument("--horizon", choices=("", "turn", "placement"), default=defaults.horizon)
+    parser.add_argument(
+        "--opponents", choices=("search", "greedy"), default=defaults.opponents,
+        help="strong: search the other seats' decisions too, or assume they play greedy",
+    )
     args = parser.parse_args()
     if args.strong:
         strong_vs_greedy(args)

@@ -3,18 +3,18 @@
 Caylus has no hidden information and no chance once the neutral tiles are laid (§1.2), so the
 search walks the real game: every tree node holds a copy of the game at a pending decision.
 
-One iteration walks down the tree by UCT, choosing at each node the child that is best *for the
-player deciding there* (max-n: a node's value is a vector, one value per seat), until it reaches a
-node not yet expanded. Expanding it tries every legal choice on a copy, lets the automatic steps
-run (a forced move is no node of its own: the rules core applies it), and values each child for
-every seat with the greedy level's position value, optionally after a few random moves. A seat's
-value is a logistic squash of its gain in position value since the root, so values are in (0, 1)
-whatever the phase. The expanded node passes up the vector of the child its mover likes best
-(what the one-step look-ahead would play there; exact ties are broken by seeded noise).
+By default (issue 13) only the searcher's own decisions are tree nodes: the other seats are
+modelled as the greedy level and play its choice in between (`opponents = "greedy"`). A node's
+children are made one at a time, best one-step value first (progressive widening), and each new
+position is played on greedily by every seat to the start of the next turn, where the greedy
+level's position value values it (`horizon = "turn"`): every leaf at the same point of a round.
+The settings `opponents = "search"`, `widening = 0`, `horizon = ""` give the search before it:
+max-n UCT over every seat's decisions, every child made and valued at a node's first visit.
 
-Budgets: a think time (wall clock, default 2 s) or a fixed number of iterations (reproducible:
-with the same seed the same iterations give the same choice). The root is always expanded once:
-a single iteration plays the greedy level's choice, and each further one looks deeper.
+A seat's value is a logistic squash of its gain in position value since the root, so values are
+in (0, 1) whatever the phase. Budgets: a think time (wall clock, default 2 s) or a fixed number
+of iterations (reproducible: with the same seed the same iterations give the same choice). The
+first iteration always runs: a single iteration plays the greedy level's choice.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from bot.rules import Game
 
-from .ai import evaluate_seats
+from .ai import evaluate, evaluate_seats
 
 DEFAULT_THINK_S = 2.0
 
@@ -42,6 +42,19 @@ class SearchSettings:
     scale: float = 8.0  # PP of gain over the root position that moves a value from 0.5 to 0.73
     rivalry: float = 0.0  # weight of the other seats' mean value in a seat's own (0: ignore them)
     rollout: int = 0  # random moves played before a leaf is valued (0: value it at once)
+    # "search": every seat's decisions are tree nodes (max-n UCT); "greedy": the other seats are
+    # assumed to play the greedy level's choice, applied between the searcher's own decisions,
+    # which alone are tree nodes (an opponent model: the iterations go into one's own plans).
+    opponents: str = "greedy"
+    # 0: a node's children are all created at its first visit; w > 0: they are created one at a
+    # time, best one-step value (the greedy level's order) first, while a node with n visits
+    # holds fewer than w * sqrt(n) of them (progressive widening).
+    widening: float = 2.0
+    # "": value a leaf as it stands; "turn": every seat plays the greedy level's choice from the
+    # leaf to the start of the next turn's placement phase (or the end), where it is valued, so
+    # all leaves are valued at the same point of a round; "placement": to the end of the
+    # placement phase under way, or else of the next one.
+    horizon: str = "turn"
     seed: int = 0  # draws the rollouts and breaks exact ties
 
 
@@ -58,7 +71,7 @@ class SearchResult:
 class Node:
     """A position at a pending decision with its statistics (values summed per seat)."""
 
-    __slots__ = ("game", "seat", "codes", "children", "visits", "total")
+    __slots__ = ("game", "seat", "codes", "children", "visits", "total", "order")
 
     def __init__(self, game: Game, value: list[float]) -> None:
         self.game: Game | None = game
@@ -67,6 +80,7 @@ class Node:
         self.children: list[Node] | None = None
         self.visits = 1
         self.total = value
+        self.order: list[str] | None = None  # widening: the codes, best one-step value first
 
 
 class Search:
@@ -80,6 +94,12 @@ class Search:
         self.nodes = 0
         self.origin = [0.0] * self.players
         self.origin = self.leads(game)
+        self.me = game.to_move
+        self.model = settings.opponents == "greedy"
+        if settings.opponents not in ("search", "greedy"):
+            raise ValueError(f"opponents: 'search' or 'greedy', not {settings.opponents!r}")
+        if settings.horizon not in ("", "turn", "placement"):
+            raise ValueError(f"horizon: '', 'turn' or 'placement', not {settings.horizon!r}")
         self.root = Node(game.clone(quiet=True), self.values(game))
 
     def leads(self, game: Game) -> list[float]:
@@ -98,6 +118,38 @@ class Search:
             out.append(1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, x)))))
         return out
 
+    def greedy_move(self, game: Game) -> None:
+        """Play the greedy level's choice at `game`'s decision (tie noise from the search's seed)."""
+        seat, rng = game.to_move, self.rng
+        codes = game.choice_codes()
+        best_code, best_value = codes[0], -math.inf
+        if len(codes) > 1:
+            for code in codes:
+                trial = game.clone(quiet=True)
+                trial.apply(code)
+                value = evaluate(trial, seat) + rng.random() * 1e-3  # as the greedy level
+                if value > best_value:
+                    best_code, best_value = code, value
+        game.apply(best_code)
+
+    def to_horizon(self, game: Game, deadline: float) -> bool:
+        """Play every seat's greedy choice on `game` up to the settings' horizon; False if the
+        clock passes `deadline` first."""
+        turn = self.settings.horizon == "turn"
+        phase = game.state.phase
+        later = phase > 2  # "turn": the turn's placement phase is behind
+        placing = phase == 2  # "placement": a placement phase is under way
+        while not game.over:
+            if (later and phase <= 2) if turn else (placing and phase > 2):
+                break
+            if time.perf_counter() > deadline:
+                return False
+            self.greedy_move(game)
+            phase = game.state.phase
+            later = later or phase > 2
+            placing = placing or phase == 2
+        return True
+
     def leaf_value(self, game: Game) -> list[float]:
         if self.settings.rollout and not game.over:
             game = game.clone(quiet=True)
@@ -109,21 +161,26 @@ class Search:
                 game.apply(codes[int(rng.random() * len(codes))])
         return self.values(game)
 
+    def reply(self, game: Game, deadline: float) -> bool:
+        """With the greedy opponent model: play the other seats' greedy choices on `game` up to
+        the searcher's next decision (or the end); False if the clock passes `deadline` first."""
+        me = self.me
+        while not game.over and game.to_move != me:
+            if time.perf_counter() > deadline:
+                return False
+            self.greedy_move(game)
+        return True
+
     def expand(self, node: Node, deadline: float) -> list[float] | None:
         """Create every child of `node`, value each, and return the value its mover prefers;
         None, leaving `node` as it was, if the clock passes `deadline` first."""
-        game = node.game
-        assert game is not None
         children = []
         best: list[float] | None = None
         for code in node.codes:
-            if time.perf_counter() > deadline:
+            child = self.child(node, code, deadline)
+            if child is None:
                 return None
-            child_game = game.clone(quiet=True)
-            child_game.apply(code)
-            value = self.leaf_value(child_game)
-            value[node.seat] += self.rng.random() * 1e-6  # exact ties are common: break them fairly
-            child = Node(child_game, value)
+            child.total[node.seat] += self.rng.random() * 1e-6  # exact ties are common: break them fairly
             children.append(child)
             if best is None or child.total[node.seat] > best[node.seat]:
                 best = child.total
@@ -142,8 +199,77 @@ class Search:
                 best, best_score = child, score
         return best
 
+    def child(self, node: Node, code: str, deadline: float) -> Node | None:
+        """The position after `code` at `node` (and the greedy replies, with the opponent model),
+        valued; None if the clock passes `deadline` first."""
+        assert node.game is not None
+        if time.perf_counter() > deadline:
+            return None
+        game = node.game.clone(quiet=True)
+        game.apply(code)
+        if self.model and not self.reply(game, deadline):
+            return None
+        if self.settings.horizon and not game.over:
+            ahead = game.clone(quiet=True)
+            if not self.to_horizon(ahead, deadline):
+                return None
+            return Node(game, self.leaf_value(ahead))
+        return Node(game, self.leaf_value(game))
+
+    def rank(self, node: Node, deadline: float) -> list[str] | None:
+        """`node`'s codes, the mover's best one-step value first (the greedy level's look-ahead
+        and tie noise); None if the clock passes `deadline` first."""
+        game, seat, rng = node.game, node.seat, self.rng
+        assert game is not None
+        ranked = []
+        for code in node.codes:
+            if time.perf_counter() > deadline:
+                return None
+            trial = game.clone(quiet=True)
+            trial.apply(code)
+            ranked.append((evaluate(trial, seat) + rng.random() * 1e-3, code))
+        ranked.sort(key=lambda pair: -pair[0])
+        return [code for _, code in ranked]
+
+    def iterate_widening(self, deadline: float) -> bool:
+        """One descent to a node that may take one more child, that child's creation and
+        valuation, and the backup; False if the deadline came first."""
+        path = [self.root]
+        node = self.root
+        width = self.settings.widening
+        while True:
+            if not node.codes:  # the game is over here: its value is exact
+                value = [v / node.visits for v in node.total]
+                break
+            if node.order is None:
+                order = self.rank(node, deadline)
+                if order is None:
+                    return False
+                node.order, node.children = order, []
+            children = node.children
+            assert children is not None
+            if len(children) < len(node.order) and len(children) < width * math.sqrt(node.visits):
+                new = self.child(node, node.order[len(children)], deadline)
+                if new is None:
+                    return False
+                children.append(new)
+                if len(children) == len(node.order):
+                    node.game = None  # the children hold what is needed from here on
+                value = list(new.total)
+                break
+            node = self.select(node)
+            path.append(node)
+        for n in path:
+            n.visits += 1
+            total = n.total
+            for seat in range(self.players):
+                total[seat] += value[seat]
+        return True
+
     def iterate(self, deadline: float) -> bool:
         """One descent, expansion and backup; False if the deadline came first."""
+        if self.settings.widening:
+            return self.iterate_widening(deadline)
         path = [self.root]
         node = self.root
         while node.children is not None:
@@ -177,18 +303,17 @@ class Search:
         root = self.root
         assert root.children is not None
         seat = root.seat
+        children = root.children
+        codes = root.codes if root.order is None else root.order[: len(children)]
         # The most visited choice; its mean value breaks ties (e.g. after one expansion only).
-        best = max(
-            range(len(root.children)),
-            key=lambda i: (root.children[i].visits, root.children[i].total[seat] / root.children[i].visits),  # type: ignore[index]
-        )
+        best = max(range(len(children)), key=lambda i: (children[i].visits, children[i].total[seat] / children[i].visits))
         return SearchResult(
-            code=root.codes[best],
+            code=codes[best],
             iterations=iterations,
             nodes=self.nodes,
             seconds=time.perf_counter() - start,
-            visits={code: ch.visits for code, ch in zip(root.codes, root.children, strict=True)},
-            values={code: ch.total[seat] / ch.visits for code, ch in zip(root.codes, root.children, strict=True)},
+            visits={code: ch.visits for code, ch in zip(codes, children, strict=True)},
+            values={code: ch.total[seat] / ch.visits for code, ch in zip(codes, children, strict=True)},
         )
 
 
