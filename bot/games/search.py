@@ -259,12 +259,16 @@ class Search:
                 break
             node = self.select(node)
             path.append(node)
+        self.back_up(path, value)
+        return True
+
+    def back_up(self, path: list[Node], value: list[float]) -> None:
+        """Add one visit and `value` to every node on `path`."""
         for n in path:
             n.visits += 1
             total = n.total
             for seat in range(self.players):
                 total[seat] += value[seat]
-        return True
 
     def iterate(self, deadline: float) -> bool:
         """One descent, expansion and backup; False if the deadline came first."""
@@ -282,11 +286,7 @@ class Search:
             value = found
         else:  # the game is over here: its value is exact
             value = [v / node.visits for v in node.total]
-        for n in path:
-            n.visits += 1
-            total = n.total
-            for seat in range(self.players):
-                total[seat] += value[seat]
+        self.back_up(path, value)
         return True
 
     def run(self) -> SearchResult:
