@@ -64,11 +64,12 @@ def queue_candidates(game: Game) -> list[str]:
     return out
 
 
-def parse_places(game: Game, text: str) -> list[str]:
+def parse_places(game: Game, text: str, tr: Translation = ENGLISH) -> list[str]:
     """"carpenter, peddler r7, pass" -> ["r8", "r7", "pass"]: each item read by `labels.find`
     among every place (codes, `8`, special places, building names in any of our languages, a
     unique prefix, a name and its space); a name on several spaces means the free ones.
-    `BadOrder` names the first item it cannot read."""
+    `BadOrder` names the first item it cannot read (and the places it may mean, in `tr`'s
+    words)."""
     spaces = [f"r{i}" for i in range(1, len(game.state.road_tile))]
     places = [Choice(c, words.place_words(ENGLISH, game, c)) for c in ("pass", *SPECIALS, *spaces)]
     free = set(queue_candidates(game)) | {"pass"}
@@ -77,7 +78,7 @@ def parse_places(game: Game, text: str) -> list[str]:
         found = [c.code for c in labels.find(game, places, item)]
         found = [c for c in found if c in free] or found
         if len(found) != 1:
-            options = [words.place_words(ENGLISH, game, c) for c in found]
+            options = [words.place_words(tr, game, c) for c in found]
             if options:
                 raise BadOrder(words.UNKNOWN_PLACE_HINT.msgid, text=plain(item), options=", ".join(options[:6]))
             raise BadOrder(words.UNKNOWN_PLACE.msgid, text=plain(item))
@@ -98,20 +99,27 @@ def parse_target(text: str) -> str | None:
     return code
 
 
-def always_choices(game: Game, decision: Decision) -> list[str]:
-    """The standing orders the current decision can become (keys of `set_order`)."""
+def always_choices(game: Game, decision: Decision, orders: o.SeatOrders | None = None) -> list[str]:
+    """The standing orders the current decision can become (keys of `set_order`), leaving out
+    those `orders` already hold. At the Merchants' guild only `provost.cuts` applies ("never
+    move it" does not: bot.games.orders.answer), and it holds in phase 4 too."""
     kind = decision.kind
+    keys: list[str] = []
     if kind == "provost":
-        return ["provost.stay", "provost.cuts"]
-    if kind == "castle" and any(c.code != "done" for c in decision.choices):
-        return ["castle.all"]
-    if kind == "favour":
-        return [f"favour.{c.code}" for c in decision.choices if c.code in FAVOUR_LINES]
-    if kind == "produce":
+        keys = ["provost.stay", "provost.cuts"]
+    elif kind == "guild":
+        keys = ["provost.cuts"]
+    elif kind == "castle" and any(c.code != "done" for c in decision.choices):
+        keys = ["castle.all"]
+    elif kind == "favour":
+        keys = [f"favour.{c.code}" for c in decision.choices if c.code in FAVOUR_LINES]
+    elif kind == "produce":
         tile = game.state.road_tile[getattr(game.state.tasks[-1], "space", 0)] if game.state.tasks else None
         if tile in o.production_tiles():
-            return [f"p.{tile}.{c.code}" for c in decision.choices]
-    return []
+            keys = [f"p.{tile}.{c.code}" for c in decision.choices]
+    if orders is not None:
+        keys = [k for k in keys if set_order(k)(orders) != orders]
+    return keys
 
 
 # ----- changes (pure: SeatOrders -> SeatOrders) ------------------------------------------------------
@@ -195,14 +203,16 @@ def orders_view(
 
 
 def chooser_items(
-    table_id: int, decision: Decision | None, game: Game | None, row: int, tr: Translation = ENGLISH
-) -> list[discord.ui.Item[Any]]:
+    table_id: int, decision: Decision | None, game: Game | None, row: int, tr: Translation = ENGLISH,
+    orders: o.SeatOrders | None = None,
+) -> list[discord.ui.Item[Any]]:  # fmt: skip
     """The chooser's buttons for orders (called by bot.ui.chooser): Queue… for a placement,
-    Always… where the decision can become a standing order, Orders… otherwise."""
+    Always… where the decision can become a standing order that the decider's `orders` do not
+    hold yet (its custom_id names the decision), Orders… otherwise."""
     if decision is not None and decision.kind == "place":
         return [queue_button(table_id, row=row, tr=tr)]
-    if decision is not None and game is not None and always_choices(game, decision):
-        return [OrdersButton(table_id, "always", label=tr(words.ALWAYS_BUTTON), row=row)]
+    if decision is not None and game is not None and always_choices(game, decision, orders):
+        return [OrdersButton(table_id, "always", str(decision.seq), label=tr(words.ALWAYS_BUTTON), row=row)]
     return [OrdersButton(table_id, "show", label=tr(words.ORDERS_BUTTON), row=row)]
 
 
@@ -217,15 +227,32 @@ def queue_button(table_id: int, *, row: int | None = None, tr: Translation = ENG
 
 async def change(
     bot: CaylusBot, interaction: Interaction, channel_id: int, fn: Callable[[o.SeatOrders], o.SeatOrders],
-    *, queue_select: bool = False,
+    *, queue_select: bool = False, decision: int | None = None,
 ) -> None:  # fmt: skip
-    """Apply a change of the person's orders and show them the result, privately."""
+    """Apply a change of the person's orders and show them the result, privately. `decision`:
+    the number of the decision an Always… panel was for; if the new orders leave it to the
+    person, the note says so."""
+    table = bot.manager.table(channel_id)
+    tr = reply_tr(interaction, table)
     try:
+        before = bot.manager.orders(channel_id, interaction.user.id)
         orders, result = await bot.manager.set_orders(channel_id, interaction.user.id, fn)
     except Refusal as r:
-        await replies.refuse(interaction, r)
+        await replies.refuse(interaction, r, table=table)
         return
-    note = played_note(result, standing=True) or reply_tr(interaction, bot.manager.table(channel_id))(words.SAVED)
+    note = played_note(result, standing=True, tr=tr)
+    pending = table.pending if table is not None else None
+    if note:
+        pass  # what the new orders played at once
+    elif orders == before:
+        note = tr(words.UNCHANGED)  # e.g. the button of a panel shown before the last change
+    elif (
+        decision is not None and pending is not None and pending.decision.seq == decision
+        and pending.user_id == interaction.user.id
+    ):  # fmt: skip
+        note = tr(words.STILL_YOURS)
+    else:
+        note = tr(words.SAVED)
     await show(bot, interaction, channel_id, orders, note=note, queue_select=queue_select)
 
 
@@ -276,7 +303,7 @@ async def orders_command(
         if favour is not None:
             fns.append(switch_off("favour") if favour == "off" else set_order(f"favour.{favour}"))
     except Refusal as r:
-        await replies.refuse(interaction, r)
+        await replies.refuse(interaction, r, table=bot.manager.table(channel_id))
         return
     if not fns:
         await show(bot, interaction, channel_id)
@@ -290,14 +317,19 @@ async def orders_command(
     await change(bot, interaction, channel_id, all_of)
 
 
-def production_options(current: str) -> list[tuple[str, str]]:
-    """Autocomplete of `/caylus orders production:` — (label, value) pairs."""
+def production_options(current: str, tr: Translation = ENGLISH) -> list[tuple[str, str]]:
+    """Autocomplete of `/caylus orders production:` — (label, value) pairs, labelled in `tr`'s
+    words; what was typed may be in those or in English."""
     out = []
+    typed = current.lower()
     for tile, codes in o.production_tiles().items():
         for code in (*codes, "off"):
-            label = f"{TILES[tile].name}: ask me" if code == "off" else words.production_choice_label(tile, code)
-            if current.lower() in label.lower():
-                out.append((label, f"{tile}.{code}"))
+            said = [
+                words.off_label(t, f"p.{tile}") if code == "off" else words.production_choice_label(tile, code, t)
+                for t in (tr, ENGLISH)
+            ]
+            if any(typed in label.lower() for label in said):
+                out.append((said[0][:100], f"{tile}.{code}"))
     return out[:25]
 
 
@@ -315,9 +347,9 @@ async def queue_command(interaction: Interaction, add: str | None, clear: bool) 
         if add:
             if table is None or table.game is None:
                 raise BadOrder(words.NOT_NOW.msgid)
-            fns.append(queue_more(parse_places(table.game, add)))
+            fns.append(queue_more(parse_places(table.game, add, reply_tr(interaction, table))))
     except Refusal as r:
-        await replies.refuse(interaction, r)
+        await replies.refuse(interaction, r, table=table)
         return
     if not fns:
         await show(bot, interaction, channel_id, queue_select=True)
@@ -346,7 +378,7 @@ async def declare_command(interaction: Interaction, target: str | None) -> None:
         if code is not None and (table is None or table.game is None or table.game.state.phase not in (2, 3, 4)):
             raise BadOrder(words.DECLARE_PHASES.msgid)
     except Refusal as r:
-        await replies.refuse(interaction, r)
+        await replies.refuse(interaction, r, table=table)
         return
     await change(bot, interaction, channel_id, lambda x: replace(x, declared=code))
 
@@ -365,27 +397,39 @@ async def press(interaction: Interaction, table_id: int, action: str, arg: str |
         if action == "off" and arg:
             await change(bot, interaction, channel_id, switch_off(arg))
         elif action == "set" and arg:
-            await change(bot, interaction, channel_id, set_order(arg))
+            # "ask me only where a move cuts someone" set from the provost's (or the guild's) own
+            # chooser leaves that decision to the person when a move there cuts: say so
+            pending = table.pending
+            cuts = arg == "provost.cuts" and pending is not None and pending.decision.kind in ("provost", "guild")
+            await change(bot, interaction, channel_id, set_order(arg), decision=pending.decision.seq if cuts and pending else None)
         elif action == "queue":
             await show(bot, interaction, channel_id, queue_select=True)
         elif action == "always":
-            await _always(bot, interaction, table)
+            await _always(bot, interaction, table, arg)
         else:
             await show(bot, interaction, channel_id)
     except Refusal as r:
-        await replies.refuse(interaction, r)
+        await replies.refuse(interaction, r, table=table)
 
 
-async def _always(bot: CaylusBot, interaction: Interaction, table: Table) -> None:
+async def _always(bot: CaylusBot, interaction: Interaction, table: Table, seq: str | None) -> None:
+    """The Always… panel of the decision `seq` (None: a button of an older version, for the
+    decision pending now); one's orders, with a word why, when that decision is gone."""
     pending = table.pending
-    if pending is None or pending.user_id != interaction.user.id or table.game is None:
-        await show(bot, interaction, table.channel_id)
-        return
-    keys = always_choices(table.game, pending.decision)
-    if not keys:
-        raise BadOrder(words.NOTHING_ALWAYS.msgid)
-    kind = pending.decision.kind
     tr = reply_tr(interaction, table)
+    current = (
+        pending is not None and pending.user_id == interaction.user.id and table.game is not None
+        and (seq is None or seq == str(pending.decision.seq))
+    )  # fmt: skip
+    if not current or pending is None or table.game is None:
+        await show(bot, interaction, table.channel_id, note=tr(words.ALWAYS_GONE))
+        return
+    orders = bot.manager.orders(table.channel_id, interaction.user.id)
+    keys = always_choices(table.game, pending.decision, orders)
+    if not keys:
+        await show(bot, interaction, table.channel_id, orders, note=tr(words.ALWAYS_HELD))
+        return
+    kind = pending.decision.kind
     items = [
         OrdersButton(table.id, "set", k, label=words.always_label(tr, kind, k.partition(".")[2]), row=i // ROW_WIDTH)
         for i, k in enumerate(keys)

@@ -60,6 +60,12 @@ ADD_TO_QUEUE = N_("Add a placement to your queue")
 NOT_NOW = N_("Orders are for a game in progress, at your own seat.")
 NOTHING_ALWAYS = N_("There is no standing order for this decision; answer it in the chooser.")
 SAVED = N_("Saved.")
+UNCHANGED = N_("Nothing to change: it was so already.")
+STILL_YOURS = N_("Saved. A move here cuts someone, so this decision is still yours: choose in the chooser.")
+ALWAYS_GONE = N_("That decision is no longer waiting for you. Your orders:")
+ALWAYS_HELD = N_("Your standing orders already hold what this decision could become. Your orders:")
+# At the Merchants' guild only "ask me only where a move cuts someone" applies (bot.games.orders)
+ALWAYS_GUILD = N_("Always, here and in phase 4: ask me only where a move cuts someone")
 DECLARE_PHASES = N_("You can declare your provost move in phases 2 to 4 only (it is used in phase 4).")
 # Refusals with fields (bot/games Refusal(msgid, **fields): translated when shown)
 UNKNOWN_PLACE = N_(
@@ -154,6 +160,8 @@ def always_label(tr: Translation, kind: str, value: str) -> str:
     """An "always do this" button of the current decision."""
     if kind == "provost":
         return tr(ALWAYS_PROVOST[value])
+    if kind == "guild":
+        return tr(ALWAYS_GUILD)
     if kind == "castle":
         return tr.gettext("Always deliver every batch I can")
     if kind == "favour":

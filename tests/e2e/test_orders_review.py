@@ -1,0 +1,219 @@
+"""Standing orders, the queue and the declared provost move as a demanding player meets them,
+through the fake Discord, in English and in the players' languages: the Always… button at the
+Merchants' guild (§2 phase 3: the guild moves the provost up to 3 spaces, free), a stale
+Always… button, a button whose change was made already, and every private answer in the
+reader's language (Catalan has no Discord locale: its readers rely on the table's language)."""
+
+from __future__ import annotations
+
+from bot.games.orders import SeatOrders
+from bot.rules import Game
+from bot.ui.orders import always_choices
+from tests.fake_discord import FakeMember, InteractionHandle, StoredMessage
+from tests.games.helpers import pending_at
+
+from .conftest import World
+from .helpers import answer, current_turn, slash, whose
+from .positions import NAMES, load_positions
+from .sim import turn_of
+
+LOCALES = {"en": "en-US", "ru": "ru", "pt-BR": "pt-BR", "ca": "es-ES"}  # Discord has no Catalan
+
+
+def speaking(world: World, lang: str) -> None:
+    for person in world.people.values():
+        person.user.locale = LOCALES[lang]
+
+
+async def at_position(world: World, run: object, kind: str, lang: str = "en") -> tuple[FakeMember, StoredMessage]:
+    """A 3-player table (in `lang`) brought to the decision of `kind` of positions.json: its
+    player and the turn message."""
+    position = load_positions()[kind]
+    seed, history = int(position["seed"]), list(position["history"])  # type: ignore[call-overload]
+    people = [world.ann, world.bob, world.cid]
+    manager = run.bot.manager  # type: ignore[attr-defined]
+    channel_id = int(world.channel.id)
+    await manager.create_table(
+        int(world.guild.id), channel_id, int(world.ann.id), NAMES[0], 3, {"jeweller": True}, seed=seed,
+        settings={"language": lang},
+    )  # fmt: skip
+    for person, name in zip(people[1:], NAMES[1:], strict=True):
+        await manager.join(channel_id, int(person.id), name)
+    await manager.start(channel_id, int(world.ann.id))
+    game: Game = manager.table(channel_id).game
+    while len(game.state.history) < len(history):  # obvious choices are applied on their own
+        p = pending_at(manager, channel_id)
+        assert p is not None and p.user_id is not None
+        await manager.act(channel_id, p.user_id, p.number, history[len(game.state.history)])
+        game = manager.table(channel_id).game
+    await run.bot.publisher.idle()  # type: ignore[attr-defined]
+    p = pending_at(manager, channel_id)
+    assert p is not None and p.decision.kind == kind, "positions.json no longer leads there"
+    turn = await current_turn(world)
+    return whose(turn, world), turn
+
+
+async def reply(handle: InteractionHandle) -> StoredMessage:
+    """The private message a click or a command got (its response, or its deferred answer)."""
+    response = await handle.response()
+    if response.type == 5:
+        return await handle.original()
+    if response.type == 6:
+        [followup] = await handle.followups(1)
+        return followup
+    assert response.message is not None
+    return response.message
+
+
+async def open_more(world: World, turn: StoredMessage, person: FakeMember) -> StoredMessage:
+    found = turn_of(turn)
+    assert found is not None
+    chooser = await reply(await world.fake.click(turn, found[2], user=person))
+    assert chooser.ephemeral
+    return chooser
+
+
+def orders_button(message: StoredMessage, action: str) -> dict[str, object] | None:
+    return next((c for c in message.buttons() if str(c["custom_id"]).split(":")[2:3] == [action]), None)
+
+
+async def press(world: World, message: StoredMessage, button: dict[str, object], person: FakeMember) -> StoredMessage:
+    """Press an orders button; the message it leads to (the same one, edited, for a change)."""
+    before = len(message.revisions)
+    handle = await world.fake.click(message, str(button["custom_id"]), user=person)
+    response = await handle.response()
+    if response.type == 6 and not str(button["custom_id"]).startswith(("cyo:1:show", "cyo:1:queue", "cyo:1:always")):
+        await world.fake.state.changed.wait_for(lambda: len(message.revisions) > before, 5.0, lambda: message.content)
+        return message
+    return await reply(handle)
+
+
+# ----- 1. Always… at the Merchants' guild ----------------------------------------------------------
+
+
+async def test_always_at_the_merchants_guild_offers_only_the_cuts_order(world: World) -> None:
+    """The guild's move is covered by "ask me only where a move cuts someone" (also in phase 4),
+    not by "never move it" (one goes to the guild to move the provost): Always… offers exactly
+    the first, says it holds in phase 4 too, and is gone once it is set."""
+    async with world.bot() as run:
+        person, turn = await at_position(world, run, "guild")
+        channel_id = int(world.channel.id)
+        await answer(await slash(world, person, "orders", provost="stay"))  # does not apply here
+        chooser = await open_more(world, turn, person)
+        always = orders_button(chooser, "always")
+        assert always is not None and always["label"] == "Always…", chooser.button_labels()
+        panel = await press(world, chooser, always, person)
+        assert panel.content.startswith("Make it a standing order? (Merchants' guild: move the provost")
+        assert panel.button_labels() == ["Always, here and in phase 4: ask me only where a move cuts someone"]
+        after = await press(world, panel, panel.buttons()[0], person)
+        assert run.bot.manager.orders(channel_id, int(person.id)).provost == "cuts"
+        # a move back cuts Cid here, so the order leaves this one to the player: said, not hidden
+        assert after.content.startswith("Saved. A move here cuts someone, so this decision is still yours")
+        assert "• Merchants' guild: the same" in after.content
+        p = pending_at(run.bot.manager, channel_id)
+        assert p is not None and p.decision.kind == "guild" and p.user_id == int(person.id)
+        # nothing is left to make a standing order of here: Orders…, not an Always… with nothing
+        again = await open_more(world, turn, person)
+        assert orders_button(again, "always") is None and orders_button(again, "show") is not None
+
+
+def test_always_choices_leave_out_what_the_orders_hold() -> None:
+    from tests.games.test_orders import until
+
+    guild = until("guild")
+    assert guild.decision is not None
+    assert always_choices(guild, guild.decision) == ["provost.cuts"]
+    assert always_choices(guild, guild.decision, SeatOrders(provost="stay")) == ["provost.cuts"]
+    assert always_choices(guild, guild.decision, SeatOrders(provost="cuts")) == []
+    provost = until("provost")
+    assert provost.decision is not None
+    assert always_choices(provost, provost.decision, SeatOrders(provost="cuts")) == ["provost.stay"]
+
+
+def test_the_guilds_always_button_in_every_language() -> None:
+    from bot.i18n import translator
+    from bot.ui.texts.orders import always_label
+
+    said = {lang: always_label(translator(lang), "guild", "cuts") for lang in ("ru", "pt-BR", "ca")}
+    assert said == {
+        "ru": "Всегда, здесь и в фазе 4: спрашивать, только если ход кого-то отсекает",
+        "pt-BR": "Sempre, aqui e na fase 4: pergunte-me só se um movimento cortar alguém",
+        "ca": "Sempre, aquí i a la fase 4: pregunta'm només si un moviment exclou algú",
+    }
+
+
+# ----- 2. stale and repeated buttons ---------------------------------------------------------------
+
+
+async def test_a_stale_always_button_says_so_instead_of_offering_another_decision(world: World) -> None:
+    """Always… on the castle's chooser, pressed again once the castle is delivered and the same
+    player's royal favour is pending: not the favour's panel under the castle's button."""
+    async with world.bot() as run:
+        person, turn = await at_position(world, run, "castle")
+        chooser = await open_more(world, turn, person)
+        always = orders_button(chooser, "always")
+        assert always is not None
+        panel = await press(world, chooser, always, person)
+        assert panel.button_labels() == ["Always deliver every batch I can"]
+        await press(world, panel, panel.buttons()[0], person)  # delivers at once
+        await run.bot.publisher.idle()
+        p = pending_at(run.bot.manager, int(world.channel.id))
+        assert p is not None and p.decision.kind == "favour" and p.user_id == int(person.id)
+        stale = await press(world, chooser, always, person)
+        assert stale.content.startswith("That decision is no longer waiting for you. Your orders:")
+        assert "• Castle: deliver every batch I can" in stale.content
+        assert not any(str(c["custom_id"]).startswith("cyo:1:set:") for c in stale.buttons())
+
+
+async def test_a_change_made_already_is_not_called_saved(world: World) -> None:
+    async with world.bot() as run:
+        await at_position(world, run, "place")
+        first = await reply(await slash(world, world.bob, "orders", castle=True))
+        second = await reply(await slash(world, world.bob, "orders"))  # a second view of them
+        off = orders_button(first, "off")
+        assert off is not None and off["label"] == "Castle: ask me"
+        assert (await press(world, first, off, world.bob)).content.startswith("Saved.")
+        old = orders_button(second, "off")
+        assert old is not None
+        after = await press(world, second, old, world.bob)  # the older view's button
+        assert after.content.startswith("Nothing to change: it was so already.")
+        cleared = await reply(await slash(world, world.bob, "queue", clear=True))  # empty already
+        assert cleared.content.startswith("Nothing to change: it was so already.")
+
+
+# ----- 3. every private answer in the reader's language --------------------------------------------
+
+
+async def test_orders_refusals_and_hints_in_the_readers_language(world: World) -> None:
+    """Catalan readers (Discord in Spanish: no Catalan locale) at a Catalan table read the
+    refusals of `/caylus queue` and `/caylus declare` in Catalan; a Russian reader's "did you
+    mean" names the places in Russian."""
+    speaking(world, "ca")
+    async with world.bot() as run:
+        await at_position(world, run, "place", lang="ca")
+        bad = await answer(await slash(world, world.bob, "queue", add="xyz"))
+        assert bad.startswith("«xyz» no és un lloc per a la cua"), bad
+        target = await answer(await slash(world, world.bob, "declare", target="r40"))
+        assert "is not a provost target" not in target and target.startswith("«r40»"), target
+        world.bob.user.locale = "ru"
+        hint = await answer(await slash(world, world.bob, "queue", add="carpenter"))
+        assert "Плотницкая стройка (дорога 8)" in hint and "Carpenter" not in hint, hint
+
+
+async def test_the_status_chooser_and_the_production_autocomplete_in_the_readers_language(world: World) -> None:
+    speaking(world, "pt-BR")
+    async with world.bot() as run:
+        person, _ = await at_position(world, run, "produce", lang="pt-BR")
+        handle = await slash(world, person, "status")
+        chooser = await reply(handle)
+        labels = chooser.button_labels()
+        assert "Tabuleiro" in labels and "Sempre…" in labels and "Board" not in labels, labels
+        typed = await world.fake.autocomplete(
+            "caylus", subcommand="orders", user=person, channel=world.channel, focused="production", value="flor"
+        )
+        names = [c["name"] for c in (await typed.response()).choices]
+        assert "Floresta: 1 madeira" in names and "Floresta: pergunte-me" in names, names
+        english = await world.fake.autocomplete(
+            "caylus", subcommand="orders", user=person, channel=world.channel, focused="production", value="forest"
+        )
+        assert "Floresta: 1 madeira" in [c["name"] for c in (await english.response()).choices]
