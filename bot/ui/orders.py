@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games import ActResult, Refusal, Table
+from bot.games import ActResult, AppliedMove, Refusal, Table
 from bot.games import orders as o
 from bot.i18n import Translation, translator
 from bot.rules import FAVOUR_LINES, TILES, Choice, Decision, Game
@@ -38,6 +38,7 @@ ENGLISH = translator("en")
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 ROW_WIDTH = 5
+MAX_NOTE_LABEL = 120
 SPECIALS = ("gate", "trading", "guild", "joust", "stables", "inn", "castle")
 
 
@@ -258,12 +259,30 @@ async def change(
 
 def played_note(result: ActResult | None, *, standing: bool = False, tr: Translation = ENGLISH) -> str:
     """The line saying which moves a queue or a declaration played (with `standing`, also
-    those of standing orders: the player's own reply); "" when there were none."""
+    those of standing orders: the player's own reply), in `tr`'s words; "" when there were none."""
     if result is None or not result.moves:
         return ""
     sources = (o.QUEUE, o.DECLARED, o.ORDER) if standing else (o.QUEUE, o.DECLARED)
     mine = [m for m in result.moves if m.actor in sources]
-    return words.queued_note([(m.actor, m.name, m.label) for m in mine], tr) if mine else ""
+    return words.queued_note([(m.actor, m.name, move_words(m, tr)) for m in mine], tr) if mine else ""
+
+
+def move_words(move: AppliedMove, tr: Translation = ENGLISH) -> str:
+    """A move as its player read the choice, in `tr`'s words (the rules' label is English): the
+    chooser's label rebuilt from the game as it was; a castle batch a standing order delivered
+    (`FWS`, not one of the chooser's whole deliveries) as its cubes."""
+    game = move.before
+    decision = game.decision if game is not None else None
+    if decision is None:
+        return move.label
+    choice = next((c for c in decision.choices if c.code == move.code), None)
+    if choice is None:
+        if decision.kind == "castle" and move.code.isalpha() and set(move.code) <= set("FWSCG"):
+            return words.cubes_words(tr, move.code)
+        return move.label
+    if tr is ENGLISH:
+        return move.label
+    return labels.describe(game, decision.kind, choice, move.seat, tr).line(MAX_NOTE_LABEL)
 
 
 async def show(

@@ -217,3 +217,37 @@ async def test_the_status_chooser_and_the_production_autocomplete_in_the_readers
             "caylus", subcommand="orders", user=person, channel=world.channel, focused="production", value="forest"
         )
         assert "Floresta: 1 madeira" in [c["name"] for c in (await english.response()).choices]
+
+
+# ----- 4. what orders played, in words the players read ---------------------------------------------
+
+
+async def test_what_a_queue_played_is_said_in_the_tables_language(world: World) -> None:
+    """The channel's line for a queued placement at a Russian table is Russian (the rules'
+    label is English)."""
+    speaking(world, "ru")
+    async with world.bot() as run:
+        player, _ = await at_position(world, run, "place", lang="ru")
+        table = run.bot.manager.table(int(world.channel.id))
+        assert table is not None and table.game is not None
+        order = table.game.state.turn_order
+        following = order[(order.index(table.game.to_move) + 1) % len(order)]
+        queued = next(x for x in (world.ann, world.bob, world.cid) if table.seat_of(int(x.id)).seat == following)  # type: ignore[union-attr]
+        await answer(await slash(world, queued, "queue", add="castle"))
+        await answer(await slash(world, player, "pass"))
+        line = await world.fake.wait_for_message(world.channel, lambda m: "(из очереди)" in m.content)
+        said = next(x for x in line.content.splitlines() if "(из очереди)" in x)
+        assert "Замок" in said and "Castle" not in said and "denier" not in said, said
+
+
+async def test_a_castle_order_says_the_cubes_it_delivered_not_their_code(world: World) -> None:
+    async with world.bot() as run:
+        person, turn = await at_position(world, run, "castle")
+        chooser = await open_more(world, turn, person)
+        always = orders_button(chooser, "always")
+        assert always is not None
+        panel = await press(world, chooser, always, person)
+        after = await press(world, panel, panel.buttons()[0], person)
+        first = after.content.splitlines()[0]
+        assert first.startswith("📋 ") and "FWS" not in first, first
+        assert "1 food + 1 wood + 1 stone (standing order)" in first, first

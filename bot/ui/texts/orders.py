@@ -101,6 +101,11 @@ def production_words(tr: Translation, tile: str, code: str) -> str:
     return f"{glossary.building(tr, TILES[tile].name)} → {labels.amounts(tr, cube_count(code))}"
 
 
+def cubes_words(tr: Translation, code: str) -> str:
+    """Cubes by their letters (`FWS`): "1 food + 1 wood + 1 stone"."""
+    return labels.amounts(tr, cube_count(code))
+
+
 def production_choice_label(tile: str, code: str, tr: Translation = ENGLISH) -> str:
     return f"{glossary.building(tr, TILES[tile].name)}: {labels.amounts(tr, cube_count(code))}"
 
