@@ -251,3 +251,18 @@ async def test_a_castle_order_says_the_cubes_it_delivered_not_their_code(world: 
         first = after.content.splitlines()[0]
         assert first.startswith("📋 ") and "FWS" not in first, first
         assert "1 food + 1 wood + 1 stone (standing order)" in first, first
+
+
+def test_the_cuts_order_has_one_name_in_russian() -> None:
+    """The `/caylus orders provost:` choice, its description and the Always… button name the
+    same order with the same verb as the provost's buttons ("отсекает: …")."""
+    from bot.i18n import translator
+    from bot.ui.texts.orders import ALWAYS_PROVOST
+    from bot.ui.translator import CHOICE, DESCRIPTION, command_text
+
+    ru = translator("ru")
+    choice = command_text("ru", CHOICE, "Ask me only where a move cuts someone")
+    option = command_text("ru", DESCRIPTION, "Your provost in phase 4: ask me, never move it, or ask only where a move cuts someone")
+    button = ru(ALWAYS_PROVOST["cuts"])
+    assert choice and option and "отсекает" in ru.gettext("cuts {workers}")
+    assert all("отсекает" in text for text in (choice, option, button)), (choice, option, button)
