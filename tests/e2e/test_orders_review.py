@@ -266,3 +266,27 @@ def test_the_cuts_order_has_one_name_in_russian() -> None:
     button = ru(ALWAYS_PROVOST["cuts"])
     assert choice and option and "отсекает" in ru.gettext("cuts {workers}")
     assert all("отсекает" in text for text in (choice, option, button)), (choice, option, button)
+
+
+async def test_a_declared_target_shows_where_the_provost_is_and_one_out_of_reach_is_flagged(world: World) -> None:
+    """A declaration is played only from within 3 spaces (§2 phase 4): road 15 typed for road
+    9 is seen at once, not found out in phase 4."""
+    world.table_seed(5)
+    async with world.bot() as run:
+        manager = run.bot.manager
+        channel_id = int(world.channel.id)
+        await manager.create_table(int(world.guild.id), channel_id, int(world.ann.id), "Ann", 2)
+        await manager.join(channel_id, int(world.bob.id), "Bob")
+        await manager.start(channel_id, int(world.ann.id))
+        table = manager.table(channel_id)
+        assert table is not None and table.game is not None
+        now = table.game.state.provost
+        near = await answer(await slash(world, world.bob, "declare", target=str(now + 3)))
+        assert f"**Your provost move, declared:** to road {now + 3} (the provost is on road {now} now)" in near
+        far = await answer(await slash(world, world.bob, "declare", target=str(now + 9)))
+        assert (
+            f"to road {now + 9} (the provost is on road {now} now: more than 3 spaces away, so you are asked "
+            "unless it is moved closer first)"
+        ) in far
+        stay = await answer(await slash(world, world.bob, "declare", target="stay"))
+        assert "**Your provost move, declared:** stay where it is\n" in stay + "\n"

@@ -14,6 +14,7 @@ from . import labels
 from .common import name, plain
 
 ENGLISH = translator("en")
+MAX_PROVOST_MOVE = 3  # spaces, 1 denier each (§2 phase 4)
 
 COMMANDS = {
     "orders": "Your standing orders: see them (only you), or set one",
@@ -138,9 +139,17 @@ def orders_view_text(tr: Translation, game: Game | None, provost: str, productio
     else:
         lines.append(tr.gettext("**Your placement queue:** empty (`/caylus queue add:…`)"))
     if declared:
-        lines.append(
-            tr.gettext("**Your provost move, declared:** {target}").format(target=target_words(tr, declared))
-        )
+        target = target_words(tr, declared)
+        if game is not None and declared != "stay":  # where the provost is: a target out of reach is seen at once
+            now = game.state.provost
+            if abs(int(declared[1:]) - now) > MAX_PROVOST_MOVE:
+                target = tr.gettext(
+                    "{target} (the provost is on road {space} now: more than 3 spaces away, so you are asked "
+                    "unless it is moved closer first)"
+                ).format(target=target, space=now)
+            else:
+                target = tr.gettext("{target} (the provost is on road {space} now)").format(target=target, space=now)
+        lines.append(tr.gettext("**Your provost move, declared:** {target}").format(target=target))
     return "\n".join(lines)
 
 
