@@ -21,7 +21,7 @@ import discord
 
 from bot.games import ActResult, AppliedMove, Refusal, Table
 from bot.games import orders as o
-from bot.i18n import Translation, translator
+from bot.i18n import LANGUAGES, Translation, translator
 from bot.rules import FAVOUR_LINES, TILES, Choice, Decision, Game
 
 from . import ids, labels, replies
@@ -39,6 +39,9 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 ROW_WIDTH = 5
 MAX_NOTE_LABEL = 120
+TARGET = re.compile(r"(?:r|\D*?\s*)(\d{1,2})")  # r9, 9, road 9, дорога 9, camí 9
+# "Pass" as every language of the bot says it (the queue's select shows it so)
+PASS_WORDS = frozenset({"pass", *(labels.fold(translator(lang).pgettext("choice", "Pass")) for lang in LANGUAGES)})
 SPECIALS = ("gate", "trading", "guild", "joust", "stables", "inn", "castle")
 
 
@@ -76,6 +79,9 @@ def parse_places(game: Game, text: str, tr: Translation = ENGLISH) -> list[str]:
     free = set(queue_candidates(game)) | {"pass"}
     out = []
     for item in [x.strip() for x in re.split(r"[,;]+", text) if x.strip()]:
+        if labels.fold(item) in PASS_WORDS:  # "пас", "passar": as the queue's select words it
+            out.append("pass")
+            continue
         found = [c.code for c in labels.find(game, places, item)]
         found = [c for c in found if c in free] or found
         if len(found) != 1:
@@ -88,16 +94,34 @@ def parse_places(game: Game, text: str, tr: Translation = ENGLISH) -> list[str]:
 
 
 def parse_target(text: str) -> str | None:
-    """`r9`, `9`, `road 9` -> "r9"; `stay`/`0` -> "stay"; `off` -> None; `BadOrder` otherwise."""
-    t = text.strip().lower().replace("road", "").strip()
+    """`r9`, `9`, `road 9` (or the road in any of our languages: `дорога 9`, `casella 9`) ->
+    "r9"; `stay`/`0` -> "stay"; `off` -> None; `BadOrder` otherwise."""
+    t = text.strip().lower()
     if t in ("off", "cancel", "none"):
         return None
     if t in ("stay", "0"):
         return o.STAY
-    code = t if t.startswith("r") else f"r{t}"
+    m = TARGET.fullmatch(t)
+    code = f"r{int(m[1])}" if m else ""
+    if code == "r0":
+        return o.STAY
     if not o.is_declaration(code):
         raise BadOrder(words.BAD_TARGET.msgid, text=plain(text))
     return code
+
+
+def read_production(text: str, tr: Translation = ENGLISH) -> str:
+    """`/caylus orders production:` as sent: the value of an autocomplete entry (`n_forest.W`,
+    `n_forest.off`), or its label typed in full, in the reader's words or in English
+    (`Forest: 1 wood`); `BadOrder` otherwise."""
+    tile, _, code = text.partition(".")
+    if tile in o.production_tiles() and (code == "off" or code in o.production_tiles()[tile]):
+        return text
+    typed = labels.fold(text)
+    found = {value for label, value in production_options("", tr) + production_options("") if labels.fold(label) == typed}
+    if len(found) == 1:
+        return found.pop()
+    raise BadOrder(words.BAD_PRODUCTION.msgid, text=plain(text))
 
 
 def always_choices(game: Game, decision: Decision, orders: o.SeatOrders | None = None) -> list[str]:
@@ -315,8 +339,8 @@ async def orders_command(
         if provost is not None:
             fns.append(set_order(f"provost.{provost}"))
         if production:
-            tile, _, code = production.partition(".")
-            fns.append(switch_off(f"p.{tile}") if code == "off" else set_order(f"p.{production}"))
+            tile, _, code = read_production(production, reply_tr(interaction, bot.manager.table(channel_id))).partition(".")
+            fns.append(switch_off(f"p.{tile}") if code == "off" else set_order(f"p.{tile}.{code}"))
         if castle is not None:
             fns.append(set_order("castle.all") if castle else switch_off("castle"))
         if favour is not None:

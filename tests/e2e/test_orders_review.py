@@ -290,3 +290,23 @@ async def test_a_declared_target_shows_where_the_provost_is_and_one_out_of_reach
         ) in far
         stay = await answer(await slash(world, world.bob, "declare", target="stay"))
         assert "**Your provost move, declared:** stay where it is\n" in stay + "\n"
+
+
+async def test_what_a_russian_player_types_for_the_queue_the_declaration_and_a_production(world: World) -> None:
+    """The queue's select says «Пас»: typing it works too; `дорога 9` is a road space as `road 9`
+    is; a production label typed in full (not picked from the list) is read, and anything else
+    is refused with what to do, not with the chooser's "no standing order for this decision"."""
+    speaking(world, "ru")
+    async with world.bot() as run:
+        await at_position(world, run, "place", lang="ru")
+        channel_id = int(world.channel.id)
+        queued = await answer(await slash(world, world.bob, "queue", add="Замок, пас"))
+        assert "1. Замок · 2. Пас" in queued, queued
+        assert run.bot.manager.orders(channel_id, int(world.bob.id)).queue in (("castle", "pass"), ("pass",))
+        declared = await answer(await slash(world, world.bob, "declare", target="дорога 9"))
+        assert "на дорогу 9" in declared, declared
+        made = await answer(await slash(world, world.bob, "orders", production="Лес: 1 дерево"))
+        assert "Лес → 1 дерево" in made, made
+        assert run.bot.manager.orders(channel_id, int(world.bob.id)).production("n_forest") == "W"
+        refused = await answer(await slash(world, world.bob, "orders", production="Лес"))
+        assert refused.startswith("«Лес» — не производство"), refused

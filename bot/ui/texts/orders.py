@@ -77,6 +77,9 @@ UNKNOWN_PLACE_HINT = N_(
     "Did you mean: {options}?"
 )
 QUEUE_FULL = N_("A queue holds at most {limit} placements (you have 6 workers).")
+BAD_PRODUCTION = N_(
+    "“{text}” is not a production to choose: pick one in the list as you type (`Forest: 1 wood`, `Forest: ask me`…)."
+)
 BAD_TARGET = N_("“{text}” is not a provost target: give a road space (`r9` or `9`), `stay`, or `off`.")
 
 
