@@ -24,8 +24,8 @@ from bot.games import orders as o
 from bot.i18n import LANGUAGES, Translation, translator
 from bot.rules import FAVOUR_LINES, TILES, Choice, Decision, Game
 
-from . import ids, labels, replies
-from .components import host, static_view
+from . import ids, labels, replies, texts
+from .components import OpenButton, host, static_view
 from .lang import reply_tr
 from .texts import orders as words
 from .texts.common import plain, prompt_of
@@ -222,7 +222,7 @@ def orders_view(
             select.item.placeholder = tr(words.ADD_TO_QUEUE)
             items.append(select)
             row += 1
-    for i, key in enumerate(off_keys(orders)[: ROW_WIDTH * (5 - row)]):
+    for i, key in enumerate(off_keys(orders)[: ROW_WIDTH * (4 - row)]):  # the last row: Choose…
         items.append(OrdersButton(table.id, "off", key, label=words.off_label(tr, key), row=row + i // ROW_WIDTH))
     return static_view(*items)
 
@@ -278,7 +278,14 @@ async def change(
         note = tr(words.STILL_YOURS)
     else:
         note = tr(words.SAVED)
-    await show(bot, interaction, channel_id, orders, note=note, queue_select=queue_select)
+    opener = None
+    then = table.pending if table is not None else None
+    if table is not None and result is not None and result.moves and then is not None and then.user_id == interaction.user.id:
+        # what the orders played led to a decision of the person's: say which, one click away
+        # (the turn message is theirs already, so it pinged nobody)
+        now = tr.gettext("**Your decision now**: {prompt}").format(prompt=plain(prompt_of(tr, table, then)))
+        note, opener = f"{note}\n{now}", then.number
+    await show(bot, interaction, channel_id, orders, note=note, queue_select=queue_select, opener=opener)
 
 
 def played_note(result: ActResult | None, *, standing: bool = False, tr: Translation = ENGLISH) -> str:
@@ -311,8 +318,10 @@ def move_words(move: AppliedMove, tr: Translation = ENGLISH) -> str:
 
 async def show(
     bot: CaylusBot, interaction: Interaction, channel_id: int, orders: o.SeatOrders | None = None, *,
-    note: str = "", queue_select: bool = False,
+    note: str = "", queue_select: bool = False, opener: int | None = None,
 ) -> None:  # fmt: skip
+    """The person's orders, privately (`note` above them); `opener`: the number of their pending
+    decision, whose chooser a Choose… button opens (when their orders just played the one before)."""
     table = bot.manager.table(channel_id)
     try:
         if orders is None:
@@ -323,6 +332,8 @@ async def show(
     assert table is not None
     tr = reply_tr(interaction, table)
     view = orders_view(table, orders, queue_select=queue_select, tr=tr)
+    if opener is not None:
+        view.add_item(OpenButton(table.id, opener, label=tr(texts.CHOOSE_BUTTON), row=4))
     await replies.show(interaction, view_text(table, orders, note, tr), view=view)
 
 

@@ -15,7 +15,7 @@ from tests.games.helpers import pending_at
 from .conftest import World
 from .helpers import answer, current_turn, slash, whose
 from .positions import NAMES, load_positions
-from .sim import turn_of
+from .sim import offers, turn_of
 
 LOCALES = {"en": "en-US", "ru": "ru", "pt-BR": "pt-BR", "ca": "es-ES"}  # Discord has no Catalan
 
@@ -251,6 +251,12 @@ async def test_a_castle_order_says_the_cubes_it_delivered_not_their_code(world: 
         first = after.content.splitlines()[0]
         assert first.startswith("📋 ") and "FWS" not in first, first
         assert "1 food + 1 wood + 1 stone (standing order)" in first, first
+        # the delivery earned a royal favour: the player's next decision, one click away (the
+        # turn message is theirs already and pinged nobody)
+        assert "**Your decision now**: Royal favour: choose a line" in after.content, after.content
+        choose = next(c for c in after.buttons() if c["label"] == "Choose…")
+        favour = await reply(await world.fake.click(after, str(choose["custom_id"]), user=person))
+        assert "prestige" in [o.code for o in offers(favour)], favour.content
 
 
 def test_the_cuts_order_has_one_name_in_russian() -> None:
