@@ -22,11 +22,12 @@ import discord
 from bot.games import ActResult, AppliedMove, Refusal, Table
 from bot.games import orders as o
 from bot.i18n import LANGUAGES, Translation, translator
-from bot.rules import FAVOUR_LINES, TILES, Choice, Decision, Game
+from bot.rules import FAVOUR_LINES, TILES, Choice, Decision, Game, IllegalChoice, kind_facts
 
 from . import ids, labels, replies, texts
 from .components import OpenButton, host, static_view
 from .lang import reply_tr
+from .texts import labels as label_words
 from .texts import orders as words
 from .texts.common import plain, prompt_of
 
@@ -304,7 +305,7 @@ def move_words(move: AppliedMove, tr: Translation = ENGLISH) -> str:
     (`FWS`, not one of the chooser's whole deliveries) as its cubes."""
     game = move.before
     decision = game.decision if game is not None else None
-    if decision is None:
+    if game is None or decision is None:
         return move.label
     choice = next((c for c in decision.choices if c.code == move.code), None)
     if choice is None:
@@ -313,7 +314,58 @@ def move_words(move: AppliedMove, tr: Translation = ENGLISH) -> str:
         return move.label
     if tr is ENGLISH:
         return move.label
-    return labels.describe(game, decision.kind, choice, move.seat, tr).line(MAX_NOTE_LABEL)
+    return _said(game, decision, choice, move.seat, tr)
+
+
+def undone_words(result: ActResult, tr: Translation = ENGLISH) -> tuple[str, list[tuple[str, str]]]:
+    """The choices an undo took back as their players read them, in `tr`'s words: the person's
+    own, and (player, choice) of those played at once after it (`result.undone_with`). The game
+    after the undo stands where the person chose: each label is rebuilt from it, replaying the
+    moves taken back in order; where the game has moved on since, or a move taken back is not
+    listed, the rules' English labels stay."""
+    undone = result.undone
+    assert undone is not None
+    own = undone.label
+    followers = [(m.name, m.label) for m in result.undone_with]
+    game = result.table.game
+    if tr is ENGLISH or game is None or len(game.state.history) != undone.history_index:
+        return own, followers
+    game = game.clone(quiet=True)
+    own = _label_now(game, undone.code, undone.seat, tr) or own
+    try:
+        game.apply(undone.code)
+        for i, m in enumerate(result.undone_with):
+            if len(game.state.history) != m.history_index:
+                break  # a move of the person's own seat in between (not listed): English from here
+            followers[i] = (m.name, _label_now(game, m.code, m.seat, tr) or m.label)
+            game.apply(m.code)
+    except IllegalChoice:  # a replay that does not fit: the English labels of the rest
+        log.warning("table %d: the moves an undo took back did not replay", result.table.id, exc_info=True)
+    return own, followers
+
+
+def _label_now(game: Game, code: str, seat: int, tr: Translation) -> str:
+    decision = game.decision
+    choice = next((c for c in decision.choices if c.code == code), None) if decision is not None else None
+    if decision is None or choice is None:
+        return ""
+    return _said(game, decision, choice, seat, tr)
+
+
+def _said(game: Game, decision: Decision, choice: Choice, seat: int, tr: Translation) -> str:
+    """A choice as the channel says it in `tr`'s words, as the rules' English label says it: the
+    place or the provost's move and its cost (not the chooser's "yours" nor the warnings it gives
+    its player)."""
+    group = kind_facts(decision.kind).group
+    head, _, cost = choice.label.partition(" — ")
+    if group == "place" and choice.code != "pass":
+        head = words.place_words(tr, game, choice.code)
+    elif group == "provost":
+        head = label_words.phrase(tr, head)  # "1 back to road 5", "Do not move it", as in English
+    else:
+        head = labels.describe(game, decision.kind, choice, seat, tr).head
+    text = f"{head} · {label_words.amounts(tr, cost)}" if cost else head
+    return text if len(text) <= MAX_NOTE_LABEL else text[: MAX_NOTE_LABEL - 1] + "…"
 
 
 async def show(

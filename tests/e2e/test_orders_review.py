@@ -316,3 +316,27 @@ async def test_what_a_russian_player_types_for_the_queue_the_declaration_and_a_p
         assert run.bot.manager.orders(channel_id, int(world.bob.id)).production("n_forest") == "W"
         refused = await answer(await slash(world, world.bob, "orders", production="Лес"))
         assert refused.startswith("«Лес» — не производство"), refused
+
+
+async def test_an_undo_with_a_queued_move_says_both_in_the_tables_language(world: World) -> None:
+    """Issue 10's undo with a queue at a Russian table: the line says what was taken back in
+    Russian (the rules' labels are English)."""
+    from .helpers import pick
+
+    speaking(world, "ru")
+    async with world.bot() as run:
+        first, turn = await at_position(world, run, "place", lang="ru")
+        table = run.bot.manager.table(int(world.channel.id))
+        assert table is not None and table.game is not None
+        order = table.game.state.turn_order
+        second = next(x for x in (world.ann, world.bob, world.cid) if table.seat_of(int(x.id)).seat == order[1])  # type: ignore[union-attr]
+        await answer(await slash(world, second, "queue", add="castle"))
+        await (await pick(world, turn, "gate", first)).response()
+        nxt = await current_turn(world, turn_of(turn)[1])  # type: ignore[index]
+        assert "(из очереди)" in nxt.content
+        undo_id = next(c for c in nxt.custom_ids() if c.startswith("cyu:"))
+        await (await world.fake.click(nxt, undo_id, user=first)).response()
+        line = await world.fake.wait_for_message(world.channel, lambda m: "отменяет свой последний выбор" in m.content)
+        said = next(x for x in line.content.splitlines() if "отменяет" in x)
+        assert "(Ворота · 1 денье)" in said and ": Замок · 1 денье." in said, said
+        assert "Gate" not in said and "Castle" not in said and "denier" not in said, said
