@@ -88,6 +88,20 @@ async def press(world: World, message: StoredMessage, button: dict[str, object],
     return await reply(handle)
 
 
+async def castle_delivered_by_always(
+    world: World, run: object
+) -> tuple[FakeMember, StoredMessage, dict[str, object], StoredMessage]:
+    """At the castle, Always… on the chooser, then "Always deliver every batch I can": it
+    delivers at once. The player, their chooser, its Always… button, the reply."""
+    person, turn = await at_position(world, run, "castle")
+    chooser = await open_more(world, turn, person)
+    always = orders_button(chooser, "always")
+    assert always is not None
+    panel = await press(world, chooser, always, person)
+    assert panel.button_labels() == ["Always deliver every batch I can"]
+    return person, chooser, always, await press(world, panel, panel.buttons()[0], person)
+
+
 # ----- 1. Always… at the Merchants' guild ----------------------------------------------------------
 
 
@@ -149,13 +163,7 @@ async def test_a_stale_always_button_says_so_instead_of_offering_another_decisio
     """Always… on the castle's chooser, pressed again once the castle is delivered and the same
     player's royal favour is pending: not the favour's panel under the castle's button."""
     async with world.bot() as run:
-        person, turn = await at_position(world, run, "castle")
-        chooser = await open_more(world, turn, person)
-        always = orders_button(chooser, "always")
-        assert always is not None
-        panel = await press(world, chooser, always, person)
-        assert panel.button_labels() == ["Always deliver every batch I can"]
-        await press(world, panel, panel.buttons()[0], person)  # delivers at once
+        person, chooser, always, _ = await castle_delivered_by_always(world, run)
         await run.bot.publisher.idle()
         p = pending_at(run.bot.manager, int(world.channel.id))
         assert p is not None and p.decision.kind == "favour" and p.user_id == int(person.id)
@@ -222,17 +230,22 @@ async def test_the_status_chooser_and_the_production_autocomplete_in_the_readers
 # ----- 4. what orders played, in words the players read ---------------------------------------------
 
 
+def following(world: World, run: object) -> FakeMember:
+    """The person who places after the one to move now (turn order, §2 phase 2)."""
+    table = run.bot.manager.table(int(world.channel.id))  # type: ignore[attr-defined]
+    assert table is not None and table.game is not None
+    order = table.game.state.turn_order
+    seat = order[(order.index(table.game.to_move) + 1) % len(order)]
+    return next(x for x in (world.ann, world.bob, world.cid) if table.seat_of(int(x.id)).seat == seat)
+
+
 async def test_what_a_queue_played_is_said_in_the_tables_language(world: World) -> None:
     """The channel's line for a queued placement at a Russian table is Russian (the rules'
     label is English)."""
     speaking(world, "ru")
     async with world.bot() as run:
         player, _ = await at_position(world, run, "place", lang="ru")
-        table = run.bot.manager.table(int(world.channel.id))
-        assert table is not None and table.game is not None
-        order = table.game.state.turn_order
-        following = order[(order.index(table.game.to_move) + 1) % len(order)]
-        queued = next(x for x in (world.ann, world.bob, world.cid) if table.seat_of(int(x.id)).seat == following)  # type: ignore[union-attr]
+        queued = following(world, run)
         await answer(await slash(world, queued, "queue", add="castle"))
         await answer(await slash(world, player, "pass"))
         line = await world.fake.wait_for_message(world.channel, lambda m: "(из очереди)" in m.content)
@@ -242,12 +255,7 @@ async def test_what_a_queue_played_is_said_in_the_tables_language(world: World) 
 
 async def test_a_castle_order_says_the_cubes_it_delivered_not_their_code(world: World) -> None:
     async with world.bot() as run:
-        person, turn = await at_position(world, run, "castle")
-        chooser = await open_more(world, turn, person)
-        always = orders_button(chooser, "always")
-        assert always is not None
-        panel = await press(world, chooser, always, person)
-        after = await press(world, panel, panel.buttons()[0], person)
+        person, _, _, after = await castle_delivered_by_always(world, run)
         first = after.content.splitlines()[0]
         assert first.startswith("📋 ") and "FWS" not in first, first
         assert "1 food + 1 wood + 1 stone (standing order)" in first, first
@@ -326,10 +334,7 @@ async def test_an_undo_with_a_queued_move_says_both_in_the_tables_language(world
     speaking(world, "ru")
     async with world.bot() as run:
         first, turn = await at_position(world, run, "place", lang="ru")
-        table = run.bot.manager.table(int(world.channel.id))
-        assert table is not None and table.game is not None
-        order = table.game.state.turn_order
-        second = next(x for x in (world.ann, world.bob, world.cid) if table.seat_of(int(x.id)).seat == order[1])  # type: ignore[union-attr]
+        second = following(world, run)
         await answer(await slash(world, second, "queue", add="castle"))
         await (await pick(world, turn, "gate", first)).response()
         nxt = await current_turn(world, turn_of(turn)[1])  # type: ignore[index]
