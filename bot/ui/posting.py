@@ -38,7 +38,7 @@ from bot.games import ActResult, Manager, Pending, PhaseReport, Table
 
 from . import replies, texts
 from .lang import post_tr
-from .orders import played_note, undone_words
+from .played import played_note, undone_words
 from .roundpost import RoundPost, RoundPosts
 from .sending import RETRY_DELAYS, ChannelDown, Sender, Undeliverable
 from .turnpost import TurnPost, TurnPosts, waits_on_person
