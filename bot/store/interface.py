@@ -107,7 +107,24 @@ class GameStore(Protocol):
         clear_timers: Sequence[str] = (),
         timers: Sequence[NewTimer] = (),
         orders: Sequence[tuple[int, str | None]] = (),
-    ) -> None: ...
+    ) -> None:
+        """One undo: `record_undos` with the one row."""
+        ...
+
+    async def record_undos(
+        self,
+        table_id: int,
+        undos: Sequence[tuple[MoveRecord, int]],
+        *,
+        clear_timers: Sequence[str] = (),
+        timers: Sequence[NewTimer] = (),
+        orders: Sequence[tuple[int, str | None]] = (),
+    ) -> None:
+        """Undo rows ((undo row, log position of the choice it takes back), newest choice
+        first), the timers and the seats' changed orders in one transaction: all or none.
+        `StoreError` if a choice is not the last applied one when its turn comes or a snapshot
+        follows it."""
+        ...
 
     async def set_orders(self, table_id: int, seat: int, orders: str | None, *, now: float | None = None) -> None:
         """One seat's standing orders, queue and declaration (JSON of bot.games.orders; None)."""
