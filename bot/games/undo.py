@@ -10,7 +10,8 @@ game made right after it without asking anyone (`FOLLOWERS`, any seat's: an obvi
 standing order, a queued placement, a provost move declared ahead) do not count as acting: they
 are taken back with it, newest first, each its own undo row. An AI seat's move, or one made at a
 deadline, does count. An undo empties every placement queue (the queues were planned for what
-is undone, README); a declared provost move it takes back is declared again.
+is undone, README); a declared provost move it takes back is declared again, in the words its
+player declared (`bot.games.orders.declared_again`).
 
 Each step rebuilds the game by replaying the history without its last choice, and is verified:
 replaying that choice on the rebuilt game must give back the state before the step exactly, and
@@ -32,7 +33,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from bot.rules import Event, Game, obvious_choice
 from bot.store import (
@@ -49,7 +50,7 @@ from bot.store import (
 )
 
 from .deadlines import TIMER_KINDS, decision_timers
-from .orders import SeatOrders, declared_target, settle, without_queues
+from .orders import SeatOrders, declared_again, settle, without_queues
 from .refusals import (
     ActedSince,
     CannotUndo,
@@ -201,9 +202,9 @@ def step_back(t: Table, seat: Seat, user_id: int, target: MoveRecord, w: Rewind,
     label = next((c.label for c in d.choices if c.code == target.code), target.code)
     row = MoveRecord(target.seq, target.seat, user_id, target.code, now, UNDO, t.log_rows + len(w.rows))
     changed = without_queues(w.orders)  # queued placements were planned for what is undone
-    if target.who == DECLARED and (mine := changed.get(d.player, w.orders.get(d.player, SeatOrders()))).declared is None:
-        # declared again (its player declared nothing since): it answers the same decision
-        changed[d.player] = replace(mine, declared=declared_target(restored, target.code))
+    if target.who == DECLARED:  # declared again: it answers the same decision
+        mine = changed.get(d.player, w.orders.get(d.player, SeatOrders()))
+        changed[d.player] = declared_again(mine, restored, target.code)
     w.game = restored
     if events:
         if same_events(w.recent[-len(events):], events):
