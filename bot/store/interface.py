@@ -98,19 +98,6 @@ class GameStore(Protocol):
         or an applied move with this seq."""
         ...
 
-    async def record_undo(
-        self,
-        table_id: int,
-        undo: MoveRecord,
-        *,
-        undone_n: int,
-        clear_timers: Sequence[str] = (),
-        timers: Sequence[NewTimer] = (),
-        orders: Sequence[tuple[int, str | None]] = (),
-    ) -> None:
-        """One undo: `record_undos` with the one row."""
-        ...
-
     async def record_undos(
         self,
         table_id: int,

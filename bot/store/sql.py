@@ -310,19 +310,6 @@ class SqlStore(MetaFacts):
                     "UPDATE game_tables SET updated_at = ? WHERE id = ?", (move.at, table_id)
                 )
 
-    async def record_undo(
-        self,
-        table_id: int,
-        undo: MoveRecord,
-        *,
-        undone_n: int,
-        clear_timers: Sequence[str] = (),
-        timers: Sequence[NewTimer] = (),
-        orders: Sequence[tuple[int, str | None]] = (),
-    ) -> None:
-        """One undo: `record_undos` with the one row."""
-        await self.record_undos(table_id, [(undo, undone_n)], clear_timers=clear_timers, timers=timers, orders=orders)
-
     async def record_undos(
         self,
         table_id: int,

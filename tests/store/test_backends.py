@@ -103,8 +103,8 @@ async def test_a_failure_mid_commit_leaves_nothing(store_url: str) -> None:
         assert await stored_state(store, tid) == before
         # 3. An undo that fails on its timers leaves the undone flag unset.
         with pytest.raises(TypeError):
-            await store.record_undo(
-                tid, MoveRecord(0, 0, 101, "a", 5.0, "undo", 1), undone_n=0,
+            await store.record_undos(
+                tid, [(MoveRecord(0, 0, 101, "a", 5.0, "undo", 1), 0)],
                 timers=[NewTimer(REMINDER, 9.0, {"x": object()})],
             )  # fmt: skip
         assert await stored_state(store, tid) == before
