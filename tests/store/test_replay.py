@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games import Manager
+from bot.games import Manager, Table
 from bot.games.registry import logged_events
 from bot.games.reports import Chronicle, PhaseReport
 from bot.rules import Game, new_game
@@ -96,9 +96,15 @@ async def test_replay_equals_every_snapshot_over_many_random_games(store_url: st
         await manager.close()
 
 
+def seen(t: Table) -> tuple[str | None, str, int]:
+    """A table's game, its events not reported yet (the chronicle) and its log size."""
+    return t.game.to_json() if t.game else None, t.chronicle.to_json(), t.log_rows
+
+
 async def test_replay_equals_snapshot_in_mid_game_tables(store_url: str) -> None:
     """Tables stopped at random points (some mid-phase) replay to their snapshots as well, and a
-    manager reopened on the database has every game as it was, and plays it on."""
+    manager reopened on the database has every game as it was (its unreported events too), and
+    plays it on."""
     manager = await manager_on(store_url, autoplay_ai=False)
     rng = random.Random(7)
     try:
@@ -110,13 +116,13 @@ async def test_replay_equals_snapshot_in_mid_game_tables(store_url: str) -> None
             await manager.advance(channel, max_moves=rng.randrange(1, 200))
         for t in manager.tables():
             await check_table(manager.store, t.id)
-        before = {t.channel_id: (t.game.to_json() if t.game else None, t.log_rows) for t in manager.tables()}
+        before = {t.channel_id: seen(t) for t in manager.tables()}
     finally:
         await manager.close()
 
     manager = await manager_on(store_url, autoplay_ai=False)
     try:
-        after = {t.channel_id: (t.game.to_json() if t.game else None, t.log_rows) for t in manager.tables()}
+        after = {t.channel_id: seen(t) for t in manager.tables()}
         assert after == before and len(after) == 10
         for channel in range(10):
             await manager.advance(channel, max_moves=rng.randrange(1, 50))
