@@ -35,7 +35,7 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from bot.rules import Event, Game, obvious_choice
+from bot.rules import Event, Game
 from bot.store import (
     AUTO,
     DECLARED,
@@ -61,7 +61,7 @@ from .refusals import (
     PhaseOver,
     Unavailable,
 )
-from .registry import Registry
+from .registry import Registry, rule_note
 from .reports import event_to_dict
 from .results import ActResult, AppliedMove
 from .table import Seat, Table
@@ -189,11 +189,11 @@ def step_back(t: Table, seat: Seat, user_id: int, target: MoveRecord, w: Rewind,
         log.exception("table %d: undo refused, the replay differs", t.id)
         raise Unavailable("The game could not be rebuilt, so nothing was undone.") from None
     if target.who == RULE:  # its log began with what was applied and why
-        ob = obvious_choice(restored)
-        if ob is None or ob.code != target.code:
+        note = rule_note(restored, target.code)
+        if note is None:
             log.error("table %d: undo refused, the obvious choice is not what was applied", t.id)
             raise Unavailable("The game could not be rebuilt, so nothing was undone.")
-        events = [ob.event(restored), *events]
+        events = [note, *events]
     if events and not same_events(w.current[-len(events):], events):
         log.error("table %d: undo refused, the chronicle does not end with the choice", t.id)
         raise Unavailable("The game could not be rebuilt, so nothing was undone.")
