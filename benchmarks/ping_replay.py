@@ -2,13 +2,15 @@
 rules core alone (no Discord), so that a figure is an average, not one game's.
 
     python benchmarks/ping_replay.py [--seeds 30] [--first 1] [--queue-depth K] [--no-orders]
+                                     [--provost ask|cuts|stay]
 
 The people and the game's answers are async_flow's (tests/e2e/flow.py): three seats choosing as
 the greedy AI would (`seeded_choice`), the obvious choices applied for every seat
 (`obvious_choice`), then the seat's standing orders, queue and declaration (`orders.answer`);
 with orders, a regular player's (provost: ask only where a move would cut someone, a default
 production at each choose-one production building, deliver every batch) and, when someone else
-places, the placement they would choose then (`placement_now`, `--queue-depth` entries).
+places, the placement they would choose then (`placement_now`, `--queue-depth` entries; 0: none).
+`--provost` changes the regular player's provost order (what-ifs for the planners).
 Queues are emptied at every phase end, as the table does. A ping is a decision a person is asked
 for when the person asked before was someone else (a new decider). tests/e2e/test_async_flow.py
 checks that this replay counts the pings the fake Discord saw.
@@ -54,11 +56,13 @@ class Replay:
         return sum(self.pings.values()) / (len(NAMES) * self.rounds)
 
 
-def replay(seed: int, orders: bool, queue_depth: int = 1, rounds: int | None = None) -> Replay:
+def replay(
+    seed: int, orders: bool, queue_depth: int = 1, rounds: int | None = None, regular: SeatOrders = REGULAR
+) -> Replay:
     """One game of async_flow's people on table seed `seed` (or its first `rounds` rounds, with
     the ping of the decision pending when the next round begins, as the fake sees it)."""
     game = new_game(NAMES, seed, quiet=True)
-    held = {seat: REGULAR if orders else SeatOrders() for seat in range(len(NAMES))}
+    held = {seat: regular if orders else SeatOrders() for seat in range(len(NAMES))}
     queued: dict[int, tuple[int, int, int]] = {}  # seat -> (round, phase, workers) when queued
     phase = None
     asked: int | None = None  # the seat asked last
@@ -79,7 +83,7 @@ def replay(seed: int, orders: bool, queue_depth: int = 1, rounds: int | None = N
             if d.player != asked:
                 pings[d.kind] += 1
             return Replay(rounds, pings)
-        if orders and d.kind == "place":
+        if orders and queue_depth and d.kind == "place":
             for seat in range(len(NAMES)):
                 workers = s.players[seat].workers
                 if seat == d.player or queued.get(seat) == (s.round, s.phase, workers):
@@ -115,13 +119,15 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1, help="the first table seed")
     parser.add_argument("--queue-depth", type=int, default=1, help="placements queued at once (async_flow's)")
     parser.add_argument("--no-orders", action="store_true", help="replay only today's defaults")
+    parser.add_argument("--provost", choices=("ask", "cuts", "stay"), default="cuts", help="the regular player's provost order")
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.seeds)
+    regular = replace(REGULAR, provost=args.provost)
     out: dict[str, Any] = {}
     for orders in (False, True) if not args.no_orders else (False,):
-        games = [replay(seed, orders, args.queue_depth) for seed in seeds]
+        games = [replay(seed, orders, args.queue_depth, regular=regular) for seed in seeds]
         line = summary(games)
-        title = f"with orders and a queue of {args.queue_depth}" if orders else "without orders"
+        title = f"with orders (provost: {args.provost}) and a queue of {args.queue_depth}" if orders else "without orders"
         print(f"{title}: " + ", ".join(f"{seed} {g.per_player_round:.2f}" for seed, g in zip(seeds, games, strict=True)))
         print(f"  pings per player per round {line['pings_per_player_round']} (min {line['min']}, max {line['max']})")
         print("  by decision kind " + ", ".join(f"{k} {v:.2f}" for k, v in line["by_kind"].items()))
