@@ -55,7 +55,7 @@ from .tiles import (
     C,
     Tile,
 )
-from .words import building_name, cost_words, counted, cube_count, trade_text
+from .words import building_name, cost_words, counted, cube_count, either, trade_text
 
 
 def _one_stop(text: str) -> str:
@@ -72,18 +72,10 @@ class Topic(NamedTuple):
     text: str
 
 
-def _either(tr: Speech, parts: list[str]) -> str:
-    """`a **or** b **or** c`, in `tr`'s words."""
-    text = parts[0]
-    for part in parts[1:]:
-        text = tr.gettext("{choices} **or** {choice}").format(choices=text, choice=part)
-    return text
-
-
 def _effect(tile: Tile, tr: Speech) -> str:
     e = effect_of(tile)
     if e.kind == "produce":
-        outputs = _either(tr, [cube_count(alt, tr) for alt in e.outputs])
+        outputs = either(tr, [cube_count(alt, tr) for alt in e.outputs], bold=True)
         text = tr.gettext("Production: {outputs}.").format(outputs=outputs)
         if tile.owner_bonus:
             a, b = (counted(tr, CUBE_NAMES[CUBES.index(ch)], 1) for ch in tile.owner_bonus)
