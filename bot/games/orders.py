@@ -15,8 +15,9 @@ A seat's `SeatOrders` hold:
   dropped with it. It empties when phase 2 ends, at an undo, or by hand;
 - **the provost declared ahead**: a road space (`r9`) or `stay`, applied in phase 4 if it is
   still legal and affordable from where the provost then stands; otherwise the player is asked.
-  It goes when it is applied or when phase 4 ends; an undo that takes back its move declares it
-  again (`declared_target`).
+  It goes when it is applied (its words kept as `spent` until phase 4 ends) or when phase 4
+  ends; an undo that takes back its move declares it again in those words (`declared_again`):
+  `r9` stays `r9` even when the provost already stood there and the move was "0".
 
 They act only where the player would be asked: `answer(game, orders)` says which source answers
 the pending decision (`queue`, `declared`, `order`) and with which code, or None. Everything
@@ -70,6 +71,7 @@ class SeatOrders:
     favour: str | None = None
     queue: tuple[str, ...] = ()
     declared: str | None = None
+    spent: str | None = None  # the declaration applied in this phase 4, in its own words
     extra: dict[str, Any] = field(default_factory=dict, compare=False)  # keys of a later version
 
     @property
@@ -111,6 +113,8 @@ class SeatOrders:
             d["queue"] = list(self.queue)
         if self.declared is not None:
             d["declared"] = self.declared
+        if self.spent is not None:
+            d["spent"] = self.spent
         return json.dumps(d, sort_keys=True, separators=(",", ":"))
 
     @classmethod
@@ -118,7 +122,7 @@ class SeatOrders:
         if not text:
             return cls()
         d = dict(json.loads(text))
-        known = ("provost", "produce", "castle", "favour", "queue", "declared")
+        known = ("provost", "produce", "castle", "favour", "queue", "declared", "spent")
         return cls(
             provost=str(d.get("provost", "ask")),
             produce=tuple(sorted((str(k), str(v)) for k, v in dict(d.get("produce") or {}).items())),
@@ -126,6 +130,7 @@ class SeatOrders:
             favour=d.get("favour"),
             queue=tuple(str(x) for x in d.get("queue") or ()),
             declared=d.get("declared"),
+            spent=d.get("spent"),
             extra={k: v for k, v in d.items() if k not in known},
         )
 
@@ -159,7 +164,7 @@ def answer(game: Game, orders: SeatOrders | None) -> OrderAnswer | None:
         if orders.declared is not None:
             code = declared_move(game, orders.declared)
             if code in legal:
-                return OrderAnswer(DECLARED, code, replace(orders, declared=None))
+                return OrderAnswer(DECLARED, code, replace(orders, declared=None, spent=orders.declared))
             return None  # no longer possible: the player is asked
         if "0" in legal and (orders.provost == STAY or (orders.provost == "cuts" and not cutting_moves(game, legal))):
             return OrderAnswer(ORDER, "0", orders)
@@ -195,10 +200,19 @@ def declared_move(game: Game, target: str) -> str:
 
 
 def declared_target(game: Game, code: str) -> str:
-    """The declaration that answers `game`'s provost decision with `code` (what an undo of a
-    declared move declares again): the road space it reaches, or `stay`."""
+    """A declaration that answers `game`'s provost decision with `code`: the road space it
+    reaches, or `stay` (the words of a declaration spent before they were kept, `spent`)."""
     k = int(code)
     return f"r{game.state.provost + k}" if k else STAY
+
+
+def declared_again(orders: SeatOrders, game: Game, code: str) -> SeatOrders:
+    """A seat's orders once an undo took back the move `code` its declaration made (`game`: the
+    decision it answered, there again): the declaration back in its own words, unless the
+    seat has declared something since."""
+    if orders.declared is None:
+        orders = replace(orders, declared=orders.spent or declared_target(game, code))
+    return replace(orders, spent=None)
 
 
 def cutting_moves(game: Game, legal: list[str]) -> list[str]:
@@ -287,8 +301,8 @@ def after_move(
         new = cur
         if 2 in crossed and new.queue:
             new = replace(new, queue=())
-        if 4 in crossed and new.declared is not None:
-            new = replace(new, declared=None)
+        if 4 in crossed and (new.declared is not None or new.spent is not None):
+            new = replace(new, declared=None, spent=None)
         if new != cur or s in out:
             out[s] = new
     return out

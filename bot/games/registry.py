@@ -14,14 +14,16 @@ import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
-from bot.rules import Game
+from bot.rules import Event, Game, obvious_choice
 from bot.store import (
     ABANDONED,
     DEADLINE,
     OPEN,
     REMINDER,
+    RULE,
     ChannelBusy,
     GameStore,
+    MoveRecord,
     StoredTable,
     StoreError,
     TimerRecord,
@@ -238,13 +240,30 @@ def restore(t: Table, st: StoredTable) -> None:
     for m in st.moves:
         if m.seq != len(game.state.history) or game.decision is None:
             raise ValueError(f"move {m.seq} of table {t.id} does not follow its snapshot")
-        events = game.apply(m.code)
+        events = logged_events(game, m, t.id)
         chronicle.feed(events)
         t.recent.extend(events)
     t.game, t.chronicle = game, chronicle
     t.since_snapshot = list(st.moves)
     t.log_rows = len(game.state.history) if st.log_size is None else st.log_size
     t.timers = stored_timers(t, st.timers)
+
+
+def rule_note(game: Game, code: str) -> Event | None:
+    """The event that begins the log of `code` applied to `game` without asking (actor `rule`):
+    what was applied and why (`Turns.apply`); None if the rules do not find `code` obvious."""
+    ob = obvious_choice(game)
+    return ob.event(game) if ob is not None and ob.code == code else None
+
+
+def logged_events(game: Game, m: MoveRecord, table_id: int) -> list[Event]:
+    """Apply table `table_id`'s logged move `m` to `game` again: its events as they were when it
+    was first applied, so that a chronicle rebuilt from the log tells what the live one told."""
+    note = rule_note(game, m.code) if m.who == RULE else None
+    if m.who == RULE and note is None:  # the rules changed since: the game goes on, unexplained
+        log.warning("table %d: move %d is no longer an obvious choice; its note is left out", table_id, m.seq)
+    events = game.apply(m.code)
+    return events if note is None else [note, *events]
 
 
 def stored_timers(t: Table, timers: Sequence[TimerRecord]) -> TurnTimers | None:

@@ -294,14 +294,24 @@ class Search:
         start = time.perf_counter()
         budget = settings.iterations
         deadline = math.inf if budget is not None else start + settings.think_s
-        self.iterate(math.inf)  # the root is always expanded: a tiny budget still plays greedy
-        iterations = 1
+        root = self.root
+        if settings.widening:
+            # The root's choices are ranked whatever the clock says (the greedy level's look-ahead,
+            # milliseconds): past the deadline the search plays the first of them.
+            root.order, root.children = self.rank(root, math.inf), []
+            iterations = 0
+        else:
+            self.iterate(math.inf)  # the root is always expanded: a tiny budget still plays greedy
+            iterations = 1
         while iterations < budget if budget is not None else time.perf_counter() < deadline:
             if not self.iterate(deadline):
                 break
             iterations += 1
-        root = self.root
         assert root.children is not None
+        if not root.children:  # the deadline came before the first child was valued
+            assert root.order is not None
+            code = root.order[0]
+            return SearchResult(code, 0, self.nodes, time.perf_counter() - start, {code: 0}, {})
         seat = root.seat
         children = root.children
         codes = root.codes if root.order is None else root.order[: len(children)]

@@ -10,10 +10,15 @@ game made right after it without asking anyone (`FOLLOWERS`, any seat's: an obvi
 standing order, a queued placement, a provost move declared ahead) do not count as acting: they
 are taken back with it, newest first, each its own undo row. An AI seat's move, or one made at a
 deadline, does count. An undo empties every placement queue (the queues were planned for what
-is undone, README); a declared provost move it takes back is declared again.
+is undone, README); a declared provost move it takes back is declared again, in the words its
+player declared (`bot.games.orders.declared_again`).
 
-The game is rebuilt by replaying the history without the last choice, and verified: replaying
-that choice on the rebuilt game must give back the current state exactly.
+Each step rebuilds the game by replaying the history without its last choice, and is verified:
+replaying that choice on the rebuilt game must give back the state before the step exactly, and
+the chronicle must end with its events. The steps are worked out on a copy (`Rewind`), the table
+untouched; then every undo row, the orders and the timers of the final state are written in one
+store transaction (`record_undos`), and only then does the table in memory change: an undo of
+several moves is all or nothing.
 
 In the move log an undo is a row of its own (actor `undo`, the seq and code taken back, who
 undid and when) and the choice it took back is marked `undone`; the applied history is the rows
@@ -28,9 +33,9 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Iterable
-from dataclasses import replace
+from dataclasses import dataclass, field
 
-from bot.rules import Event, Game, obvious_choice
+from bot.rules import Event, Game
 from bot.store import (
     AUTO,
     DECLARED,
@@ -45,7 +50,7 @@ from bot.store import (
 )
 
 from .deadlines import TIMER_KINDS, decision_timers
-from .orders import SeatOrders, declared_target, settle, without_queues
+from .orders import SeatOrders, declared_again, settle, without_queues
 from .refusals import (
     ActedSince,
     CannotUndo,
@@ -56,7 +61,7 @@ from .refusals import (
     PhaseOver,
     Unavailable,
 )
-from .registry import Registry
+from .registry import Registry, rule_note
 from .reports import event_to_dict
 from .results import ActResult, AppliedMove
 from .table import Seat, Table
@@ -157,6 +162,63 @@ def history_from_log(log: Iterable[MoveRecord]) -> list[str]:
     return history
 
 
+@dataclass
+class Rewind:
+    """The table as an undo leaves it, worked out step by step (newest choice first) before
+    anything is saved: the table itself changes only once all its rows are committed."""
+
+    game: Game
+    current: list[Event]  # the chronicle's phase under way
+    recent: list[Event]
+    orders: dict[int, SeatOrders]
+    changed: dict[int, SeatOrders] = field(default_factory=dict)  # the seats whose orders change
+    rows: list[tuple[MoveRecord, int]] = field(default_factory=list)  # (undo row, position undone)
+    taken: list[AppliedMove] = field(default_factory=list)
+
+
+def step_back(t: Table, seat: Seat, user_id: int, target: MoveRecord, w: Rewind, now: float) -> None:
+    """Take back `w`'s last applied choice, `target`, in `w` (its undo row and the table without
+    it), verified: the table itself is not touched."""
+    game = w.game
+    if target.seq != len(game.state.history) - 1 or target.code != game.state.history[-1]:
+        log.error("table %d: the undo window does not match the history", t.id)
+        raise Unavailable("The game could not be rebuilt, so nothing was undone.")
+    try:
+        restored, events = rebuild_without_last(game)
+    except RuntimeError:
+        log.exception("table %d: undo refused, the replay differs", t.id)
+        raise Unavailable("The game could not be rebuilt, so nothing was undone.") from None
+    if target.who == RULE:  # its log began with what was applied and why
+        note = rule_note(restored, target.code)
+        if note is None:
+            log.error("table %d: undo refused, the obvious choice is not what was applied", t.id)
+            raise Unavailable("The game could not be rebuilt, so nothing was undone.")
+        events = [note, *events]
+    if events and not same_events(w.current[-len(events):], events):
+        log.error("table %d: undo refused, the chronicle does not end with the choice", t.id)
+        raise Unavailable("The game could not be rebuilt, so nothing was undone.")
+    d = restored.decision
+    assert d is not None and (d.player == seat.seat or target.who in FOLLOWERS)
+    label = next((c.label for c in d.choices if c.code == target.code), target.code)
+    row = MoveRecord(target.seq, target.seat, user_id, target.code, now, UNDO, t.log_rows + len(w.rows))
+    changed = without_queues(w.orders)  # queued placements were planned for what is undone
+    if target.who == DECLARED:  # declared again: it answers the same decision
+        mine = changed.get(d.player, w.orders.get(d.player, SeatOrders()))
+        changed[d.player] = declared_again(mine, restored, target.code)
+    w.game = restored
+    if events:
+        if same_events(w.recent[-len(events):], events):
+            del w.recent[-len(events):]
+        del w.current[-len(events):]
+    settle(w.orders, changed)
+    w.changed.update(changed)
+    w.rows.append((row, target.pos))
+    w.taken.append(AppliedMove(
+        target.seq, target.seat, t.seats[target.seat].name, target.user_id, target.who != PLAYER,
+        target.code, label, target.who, target.pos,
+    ))  # fmt: skip
+
+
 class Undo:
     def __init__(self, registry: Registry, turns: Turns) -> None:
         self.registry = registry
@@ -170,79 +232,50 @@ class Undo:
                 if at is None or at.decision is None or at.log_rows != number:
                     raise MovedOnSince()
             t, seat = reg.seated(channel_id, user_id)
-            taken = [await self._take_back(t, seat, user_id, target) for target in undo_targets(t, seat)]
-            undone, followers = taken[-1], taken[:-1]  # newest first: the person's own choice last
+            assert t.game is not None
+            now = reg.clock()
+            w = Rewind(t.game, list(t.chronicle.current), list(t.recent), dict(t.orders))
+            for target in undo_targets(t, seat):
+                step_back(t, seat, user_id, target, w, now)
+            await self._commit(t, user_id, w, now)
+            undone, followers = w.taken[-1], w.taken[:-1]  # newest first: the person's own choice last
             self.turns.stop_thinking(t)
             with_ = tuple(m for m in reversed(followers) if m.seat != seat.seat)
             return await self.turns.finish(ActResult(t, undone=undone, undone_with=with_, actor_id=user_id))
 
-    async def _take_back(self, t: Table, seat: Seat, user_id: int, target: MoveRecord) -> AppliedMove:
-        """Undo the table's last applied choice, `target` (the caller holds the lock), committed
-        as its own undo row."""
+    async def _commit(self, t: Table, user_id: int, w: Rewind, now: float) -> None:
+        """Save every undo row of `w` in one transaction (the caller holds the lock), then make
+        the table what `w` says; a failure leaves both as they were."""
         reg = self.registry
-        game = t.game
-        assert game is not None
-        if target.seq != len(game.state.history) - 1 or target.code != game.state.history[-1]:
-            log.error("table %d: the undo window does not match the history", t.id)
-            raise Unavailable("The game could not be rebuilt, so nothing was undone.")
-        try:
-            restored, events = rebuild_without_last(game)
-        except RuntimeError:
-            log.exception("table %d: undo refused, the replay differs", t.id)
-            raise Unavailable("The game could not be rebuilt, so nothing was undone.") from None
-        if target.who == RULE:  # its log began with what was applied and why
-            ob = obvious_choice(restored)
-            if ob is None or ob.code != target.code:
-                log.error("table %d: undo refused, the obvious choice is not what was applied", t.id)
-                raise Unavailable("The game could not be rebuilt, so nothing was undone.")
-            events = [ob.event(restored), *events]
-        current = t.chronicle.current
-        if events and not same_events(current[-len(events):], events):
-            log.error("table %d: undo refused, the chronicle does not end with the choice", t.id)
-            raise Unavailable("The game could not be rebuilt, so nothing was undone.")
-        d = restored.decision
-        assert d is not None and (d.player == seat.seat or target.who in FOLLOWERS)
-        label = next((c.label for c in d.choices if c.code == target.code), target.code)
-        now = reg.clock()
-        number = t.log_rows  # the undo's own row; the decision gets the next number
-        timers, clock = decision_timers(t.settings, t.seats[d.player], number + 1, now)
-        row = MoveRecord(target.seq, target.seat, user_id, target.code, now, UNDO, number)
-        emptied = without_queues(t.orders)  # queued placements were planned for what is undone
-        if target.who == DECLARED and (mine := emptied.get(d.player, t.orders.get(d.player, SeatOrders()))).declared is None:
-            # declared again (its player declared nothing since): it answers the same decision
-            emptied[d.player] = replace(mine, declared=declared_target(restored, target.code))
+        d = w.game.decision
+        assert d is not None
+        number = t.log_rows + len(w.rows)  # the decision's; the undo rows take those before it
+        timers, clock = decision_timers(t.settings, t.seats[d.player], number, now)
 
         def committed() -> None:
-            t.game = restored
-            if events:
-                del current[-len(events):]
-                if same_events(list(t.recent)[-len(events):], events):
-                    for _ in events:
-                        t.recent.pop()
-            t.log_rows = number + 1
-            t.since_snapshot.pop()
+            t.game = w.game
+            t.chronicle.current = w.current
+            t.recent.clear()
+            t.recent.extend(w.recent)
+            t.log_rows = number
+            del t.since_snapshot[-len(w.rows):]
             t.timers = clock
             t.updated_at = now
-            settle(t.orders, emptied)
+            settle(t.orders, w.changed)
             reg.timers_stored(timers)
             self.turns.answer_undone(t.id, user_id)
 
         try:
             await reg.commit(
                 t,
-                reg.store.record_undo(
-                    t.id, row, undone_n=target.pos,
-                    clear_timers=TIMER_KINDS if t.settings.has_deadline else (), timers=timers,
-                    orders=[(x, o.to_json()) for x, o in emptied.items()],
+                reg.store.record_undos(
+                    t.id, w.rows, clear_timers=TIMER_KINDS if t.settings.has_deadline else (), timers=timers,
+                    orders=[(x, o.to_json()) for x, o in w.changed.items()],
                 ),
                 committed,
             )  # fmt: skip
         except Unavailable:
             raise Unavailable("The undo could not be saved, so nothing changed. Try again.") from None
-        return AppliedMove(
-            target.seq, target.seat, t.seats[target.seat].name, target.user_id, target.who != PLAYER,
-            target.code, label, target.who, target.pos,
-        )  # fmt: skip
 
     def can_undo(self, channel_id: int, user_id: int) -> bool:
         t = self.registry.table(channel_id)

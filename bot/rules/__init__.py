@@ -39,7 +39,16 @@ from .tiles import (
     G,
     Tile,
 )
-from .words import PHASE_NAMES, cost_parts, cost_words, cube_count, cube_list, plural, trade_text
+from .words import (
+    PHASE_NAMES,
+    cost_parts,
+    cost_words,
+    cube_count,
+    cube_list,
+    either,
+    plural,
+    trade_text,
+)
 
 __all__ = [
     "CUBE_NAMES", "CUBES", "EVENT_WORDS", "FAVOUR_LINES", "FIXED_SPACES", "G", "MARKS", "NEUTRALS",
@@ -53,4 +62,5 @@ __all__ = [
 ]
 __all__ += ["tile_text", "topic_text"]  # a rules topic's explanation in a reader's language (issue 12)
 __all__ += ["BATCHES"]  # the castle batches (§2 phase 6): the chooser flags a castle worker without one
+__all__ += ["either"]  # "a or b" in a reader's language, plain or bold (the chooser, the glossary)
 __all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one

@@ -19,6 +19,7 @@ from .speech import ENGLISH, Speech
 from .tiles import (
     CUBE_NAMES,
     CUBES,
+    FAVOUR_DISCOUNT,
     ROAD_LEN,
     TILES,
     C,
@@ -30,11 +31,14 @@ if TYPE_CHECKING:
     from .engine import Game
 
 
+_RESIDENCE_CLOTH = TILES["residence"].cost[C]  # what the Lawyer and the favour take, with any deniers (§3.3)
+
+
 def build_cost(tid: str, discount: int) -> list[int]:
-    """The tile's cube cost, less one cube of type `discount` for building favours (§4.2 d)."""
+    """The tile's cube cost, less FAVOUR_DISCOUNT cubes of type `discount` for building favours (§4.2 d)."""
     cost = list(TILES[tid].cost)
-    if discount >= 0 and cost[discount]:
-        cost[discount] -= 1
+    if discount >= 0:
+        cost[discount] = max(0, cost[discount] - FAVOUR_DISCOUNT)
     return cost
 
 
@@ -229,7 +233,7 @@ class Lawyer(Task):
 
     kind: str = field(default="lawyer", init=False, repr=False)
     seat: int
-    price: int  # deniers to pay: 1 at the Lawyer, 0 with the buildings favour column 4
+    price: int  # deniers to pay: LAWYER_DENIERS at the Lawyer, 0 with the buildings favour column 4
     facts = KindFacts(
         verb="to use the Lawyer",
         title="Which building becomes a residence?",
@@ -238,7 +242,7 @@ class Lawyer(Task):
 
     def choices(self, g: Game) -> list[str]:
         p = g.state.players[self.seat]
-        if p.cubes[C] < 1 or p.deniers < self.price:
+        if p.cubes[C] < _RESIDENCE_CLOTH or p.deniers < self.price:
             return ["skip"]
         return [f"r{sp}" for sp in lawyer_targets(g, self.seat)] + ["skip"]
 
@@ -248,7 +252,7 @@ class Lawyer(Task):
             return
         seat, space = self.seat, int(code[1:])
         p = s.players[seat]
-        p.cubes[C] -= 1
+        p.cubes[C] -= _RESIDENCE_CLOTH
         p.deniers -= self.price
         if s.road_worker[space] >= 0:
             # The target still carries a worker: pay now, transform after its activation (§6 #13).
@@ -258,7 +262,7 @@ class Lawyer(Task):
             finish_lawyer(g, [space, seat])
 
     def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
-        cost = counted(tr, "cloth", 1) + (" + " + counted(tr, "denier", 1) if self.price else "")
+        cost = counted(tr, "cloth", _RESIDENCE_CLOTH) + (" + " + counted(tr, "denier", self.price) if self.price else "")
         return tr.gettext(
             "Lawyer: turn a neutral building or one of your own into a residence for {cost} (+2 PP)"
         ).format(cost=cost)

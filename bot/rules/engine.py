@@ -22,8 +22,13 @@ from .placing import UsableRoad
 from .speech import ENGLISH, Speech
 from .state import Options, Player, State
 from .tiles import (
+    BAILIFF_STEPS,
+    BASE_INCOME,
     COLOURS,
+    CUBES_PER_PP,
+    DENIERS_PER_PP,
     FIXED_SPACES,
+    GOLD_PP,
     MARKS,
     NEUTRALS,
     ROAD_LEN,
@@ -31,6 +36,7 @@ from .tiles import (
     STARTING_DENIERS,
     STARTING_DENIERS_2P,
     TILES,
+    TRADING_POST_DENIERS,
     G,
     initial_stock,
 )
@@ -87,7 +93,8 @@ def final_scores(state: State) -> list[ScoreLine]:
     lines = []
     for seat, p in enumerate(state.players):
         c = p.cubes
-        gold, cubes, deniers = 3 * c[G], (c[0] + c[1] + c[2] + c[3]) // 3, p.deniers // 4
+        gold, cubes = GOLD_PP * c[G], (c[0] + c[1] + c[2] + c[3]) // CUBES_PER_PP
+        deniers = p.deniers // DENIERS_PER_PP
         lines.append(ScoreLine(seat, p.name, p.pp, gold, cubes, deniers, p.pp + gold + cubes + deniers))
     return lines
 
@@ -324,7 +331,7 @@ class Game:
 def _income(g: Game) -> None:
     """Phase 1: 2 d + 1 per residence, +1 Library, +2 Hotel (§2 phase 1)."""
     s = g.state
-    gains = [2] * s.n
+    gains = [BASE_INCOME] * s.n
     for space in range(1, ROAD_LEN + 1):
         owner = s.road_owner[space]
         if owner >= 0:
@@ -351,7 +358,7 @@ def _specials(g: Game) -> None:
     elif step == 1 and s.trading >= 0:
         seat = s.trading
         s.trading = -1
-        s.players[seat].deniers += 3
+        s.players[seat].deniers += TRADING_POST_DENIERS
         s.players[seat].workers += 1
         g.event(EventKind.TRADING, seat, "trading", (seat,))
     elif step == 2 and s.guild >= 0:
@@ -454,7 +461,7 @@ def _end_of_turn(g: Game) -> None:
     s = g.state
     if s.step == 0:
         s.step = 1
-        move = 2 if s.provost > s.bailiff else 1
+        move = BAILIFF_STEPS[s.provost > s.bailiff]
         s.bailiff = min(ROAD_LEN, s.bailiff + move)
         s.provost = s.bailiff
         if not g.quiet:

@@ -27,6 +27,7 @@ from .tiles import (
     CUBES,
     FAVOUR_DENIERS,
     FAVOUR_LINES,
+    FAVOUR_SWAP_TAKE,
     C,
     S,
     W,
@@ -137,7 +138,7 @@ class FavourResources(Task):
     def apply(self, g: Game, code: str) -> None:
         seat = self.seat
         if code == "swap":
-            g.push(SwapGive(seat), SwapTake(seat, 2))
+            g.push(SwapGive(seat), SwapTake(seat, FAVOUR_SWAP_TAKE))
             return
         gain(g, seat, code)
         g.event(EventKind.PRODUCE, seat, "take", (seat, code), cubes=code)

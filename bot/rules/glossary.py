@@ -1,12 +1,14 @@
 """Explanations of every building, phase and favour line, for `/caylus rules`.
 
-Numbers (costs, PP, outputs) are read from the tile tables, so the help can never disagree with
-the engine. Where circulating translations of the rules differ from the rulebook (§7.3), the
-entry says the rulebook value plainly.
+Numbers (costs, PP, outputs, and the phases', special buildings' and favours' numbers) are read
+from the tile tables and the rules' constants in tiles.py, the ones the engine plays with, so the
+help can never disagree with the engine. Where circulating translations of the rules differ from
+the rulebook (§7.3), the entry says the rulebook value plainly.
 
 Every explanation is said in a reader's language (issue 12): `topic_text(key, tr)` builds it
 from catalogue sentences whose numbers are placeholders filled from the tables; `Topic.text` is
-the English one.
+the English one. A topic without a tile is a row of `_RULE_TOPICS`: its sentence (marked with N_)
+and the numbers that fill it.
 """
 
 from __future__ import annotations
@@ -16,20 +18,46 @@ from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
 
+from .castle import CASTLE_PENALTY
 from .effects import effect_of
 from .speech import ENGLISH, Speech
 from .tiles import (
+    BAILIFF_STEPS,
+    BASE_INCOME,
+    CASTLE_WORKERS,
     CUBE_NAMES,
     CUBES,
+    CUBES_PER_PP,
+    DENIERS_PER_PP,
+    FAVOUR_COLUMNS_OPEN,
     FAVOUR_DENIERS,
+    FAVOUR_DISCOUNT,
+    FAVOUR_LINES,
     FAVOUR_PP,
+    FAVOUR_SWAP_TAKE,
+    FIRST_PASS_DENIERS,
     FIXED_SPACES,
+    GOLD_PP,
+    GUILD_STEPS,
+    JOUST_CLOTH,
+    JOUST_DENIERS,
+    LAWYER_DENIERS,
+    LOW_PLACEMENT_COST,
+    MARKS,
+    OWNER_BONUS_PP,
+    PROVOST_STEPS,
+    ROAD_LEN,
+    SECTION_PENALTY,
     SECTION_PP,
     SECTION_SIZE,
+    STABLES_CIRCLES,
     TILES,
+    TRADING_POST_DENIERS,
+    TWO_PLAYER_COSTS,
+    C,
     Tile,
 )
-from .words import building_name, cost_words, counted, cube_count, trade_text
+from .words import N_, building_name, cost_words, counted, cube_count, either, trade_text
 
 
 def _one_stop(text: str) -> str:
@@ -46,18 +74,10 @@ class Topic(NamedTuple):
     text: str
 
 
-def _either(tr: Speech, parts: list[str]) -> str:
-    """`a **or** b **or** c`, in `tr`'s words."""
-    text = parts[0]
-    for part in parts[1:]:
-        text = tr.gettext("{choices} **or** {choice}").format(choices=text, choice=part)
-    return text
-
-
 def _effect(tile: Tile, tr: Speech) -> str:
     e = effect_of(tile)
     if e.kind == "produce":
-        outputs = _either(tr, [cube_count(alt, tr) for alt in e.outputs])
+        outputs = either(tr, [cube_count(alt, tr) for alt in e.outputs], bold=True)
         text = tr.gettext("Production: {outputs}.").format(outputs=outputs)
         if tile.owner_bonus:
             a, b = (counted(tr, CUBE_NAMES[CUBES.index(ch)], 1) for ch in tile.owner_bonus)
@@ -85,11 +105,17 @@ def _effect(tile: Tile, tr: Speech) -> str:
             return tr.gettext("Build 1 stone building (pay its cost in cubes; it goes on the lowest free road space).")
         return tr.gettext("Build 1 prestige building on one of your residences (the residence is discarded).")
     if e.kind == "lawyer":
+        residence = TILES["residence"]
         return tr.gettext(
-            "Pay 1 cloth + 1 denier (a real denier, not gold) to turn a neutral building or one of "
-            "**your own** wood or stone buildings into a residence (+2 PP, +1 denier income). Never a "
+            "Pay {cloth} + {deniers} (a real denier, not gold) to turn a neutral building or one of "
+            "**your own** wood or stone buildings into a residence (+{pp} PP, {income}). Never a "
             "printed building, a residence, a prestige building, a Lawyer or another player's building. "
             "If the target still has a worker, you pay now and it changes after that worker is done."
+        ).format(
+            cloth=counted(tr, "cloth", residence.cost[C]), deniers=counted(tr, "denier", LAWYER_DENIERS),
+            pp=residence.pp, income=tr.ngettext("+{n} denier income", "+{n} deniers income", residence.income).format(
+                n=residence.income
+            ),
         )
     if e.kind == "trade":
         options = [tr.gettext("pay {trade}").format(trade=trade_text(tile.id, o, tr=tr)) for o in e.trades]
@@ -149,7 +175,11 @@ def _building_text(tile: Tile, tr: Speech) -> str:
         lines.append(tr.gettext("One of the six neutral tiles shuffled onto road spaces 1–6 at the start; it has no owner."))
     lines.append(" ".join(filter(None, (_effect(tile, tr), _note(tile.id, tr)))))
     if tile.kind in ("wood", "stone"):
-        lines.append(tr.gettext("Anyone may place a worker there; the owner gains 1 PP whenever another player does."))
+        lines.append(
+            tr.gettext("Anyone may place a worker there; the owner gains {pp} PP whenever another player does.").format(
+                pp=OWNER_BONUS_PP
+            )
+        )
     printing = _printing(tile.id, tr)
     if printing:
         lines.append(printing)
@@ -177,19 +207,11 @@ def _prestige_text(tile: Tile, tr: Speech) -> str:
     return _one_stop(" ".join(lines))
 
 
-def _castle(tr: Speech) -> str:
-    return tr.gettext(
-        "**Castle** — up to 5 workers, one per player, in arrival order. In phase 6 each hands in batches "
-        "of 1 food + 2 other different cubes (gold allowed); each batch puts a house in the section under "
-        "construction: Dungeon ({dungeon_size} spaces, {dungeon_pp} PP), Walls ({walls_size}, {walls_pp} PP), "
-        "Towers ({towers_size}, {towers_pp} PP); a full section overflows into the next. A castle worker who "
-        "hands in nothing loses 2 PP (not when the Towers are full). The player with the most houses this "
-        "turn (at least 1; ties: earlier on the castle track) gets a royal favour."
-    ).format(
-        dungeon_size=SECTION_SIZE[0], dungeon_pp=SECTION_PP[0],
-        walls_size=SECTION_SIZE[1], walls_pp=SECTION_PP[1],
-        towers_size=SECTION_SIZE[2], towers_pp=SECTION_PP[2],
-    )  # fmt: skip
+def _up_to(tr: Speech, word: str, n: int) -> str:
+    """"up to 3 spaces", with the case the language needs after its "up to"."""
+    if word == "worker":
+        return tr.ngettext("up to {n} worker", "up to {n} workers", n).format(n=n)
+    return tr.ngettext("up to {n} space", "up to {n} spaces", n).format(n=n)
 
 
 def _favour_prestige(tr: Speech) -> str:
@@ -207,103 +229,151 @@ def _favour_deniers(tr: Speech) -> str:
     return tr.gettext("**Deniers line** — {columns}.").format(columns=columns)
 
 
-# The topics without a tile, in the order `/caylus rules` lists them: key, English title, text.
-_SPECIALS: list[tuple[str, str, Callable[[Speech], str]]] = [
-    ("gate", "Gate (special building)", lambda tr: tr.gettext(
-        "**Gate** — resolved first in phase 3: move the worker, free, to any place where a worker could "
-        "legally go now (another special building, the Stables, the Inn's left circle, the castle after the "
-        "phase-2 castle workers, or a free building on the road; another player's building gives them 1 PP), "
-        "or take it home."
-    )),
-    ("trading", "Trading post (special building)", lambda tr: tr.gettext(
-        "**Trading post** — take 3 deniers in phase 3. (The Russian translation calls it «банк»; it is not "
-        "the stone Bank.)"
-    )),
-    ("guild", "Merchants' guild (special building)", lambda tr: tr.gettext(
-        "**Merchants' guild** — in phase 3, move the provost up to 3 spaces forward or back, free (never "
-        "before road space 1 or beyond 28), or leave it."
-    )),
-    ("joust", "Joust field (special building)", lambda tr: tr.gettext(
-        "**Joust field** — in phase 3, pay 1 denier + 1 cloth for a royal favour. The cloth must already be "
-        "yours: nothing produces cloth before phase 3."
-    )),
-    ("stables", "Stables (special building)", lambda tr: tr.gettext(
-        "**Stables** — three circles, at most one worker per player. In phase 3 the players there become "
-        "first, second and third in turn order; the others keep their order behind them. Not used with two "
-        "players."
-    )),
-    ("inn", "Inn (special building)", lambda tr: tr.gettext(
-        "**Inn** — a new worker goes on the **left** circle (some translations say right). In phase 3 it "
-        "moves to the right circle (the worker there goes home) and stays; while you are on the right circle "
-        "every placement costs you 1 denier (owners still gain their 1 PP). If nobody entered the left "
-        "circle, you choose to stay or leave."
-    )),
-    ("castle", "Castle", _castle),
-]
+def _provost(tr: Speech) -> str:
+    return tr.ngettext(
+        "**Provost** — in passing order, each player may pay 1 to {n} denier to move the provost that many "
+        "spaces forward or back (between road spaces 1 and {last}).",
+        "**Provost** — in passing order, each player may pay 1 to {n} deniers to move the provost that many "
+        "spaces forward or back (between road spaces 1 and {last}).",
+        PROVOST_STEPS,
+    ).format(n=PROVOST_STEPS, last=ROAD_LEN)
 
-_PHASES: list[tuple[str, str, Callable[[Speech], str]]] = [
-    ("phase1", "Phase 1 — Income", lambda tr: tr.gettext(
-        "**Income** — every player takes 2 deniers, +1 per residence, +1 for the Library, +2 for the Hotel."
-    )),
-    ("phase2", "Phase 2 — Placing workers", lambda tr: tr.gettext(
+
+Numbers = Callable[[Speech], dict[str, object]]
+
+
+def _said(msgid: str, numbers: Numbers | None = None) -> Callable[[Speech], str]:
+    """A topic's text: its catalogue sentence (`msgid`, marked with N_) in the reader's language,
+    its placeholders filled by `numbers` from the rules' constants."""
+    return lambda tr: tr.gettext(msgid).format(**(numbers(tr) if numbers else {}))
+
+
+_castle = _said(N_(
+    "**Castle** — {workers}, one per player, in arrival order. In phase 6 each hands in batches "
+    "of 1 food + 2 other different cubes (gold allowed); each batch puts a house in the section under "
+    "construction: Dungeon ({dungeon_size} spaces, {dungeon_pp} PP), Walls ({walls_size}, {walls_pp} PP), "
+    "Towers ({towers_size}, {towers_pp} PP); a full section overflows into the next. A castle worker who "
+    "hands in nothing loses {penalty} PP (not when the Towers are full). The player with the most houses this "
+    "turn (at least 1; ties: earlier on the castle track) gets a royal favour."
+), lambda tr: {
+    "workers": _up_to(tr, "worker", CASTLE_WORKERS), "penalty": CASTLE_PENALTY,
+    "dungeon_size": SECTION_SIZE[0], "dungeon_pp": SECTION_PP[0],
+    "walls_size": SECTION_SIZE[1], "walls_pp": SECTION_PP[1],
+    "towers_size": SECTION_SIZE[2], "towers_pp": SECTION_PP[2],
+})  # fmt: skip
+
+# The topics without a tile, in the order `/caylus rules` lists them: key, English title, text.
+_RULE_TOPICS: list[tuple[str, str, Callable[[Speech], str]]] = [
+    ("phase1", "Phase 1 — Income", _said(N_(
+        "**Income** — every player takes {deniers}, +{residence} per residence, +{library} for the Library, "
+        "+{hotel} for the Hotel."
+    ), lambda tr: {
+        "deniers": counted(tr, "denier", BASE_INCOME), "residence": TILES["residence"].income,
+        "library": TILES["library"].income, "hotel": TILES["hotel"].income,
+    })),
+    ("phase2", "Phase 2 — Placing workers", _said(N_(
         "**Placing workers** — in turn order, each places one worker or passes, until all have passed. A "
-        "placement costs 1 + the number of players who have passed (two players: 1, or 3 once the opponent "
-        "has passed); 1 denier on your own building or while you occupy the Inn. The first to pass takes 1 "
-        "denier. Workers go on special buildings, the castle, and neutral, printed, wood or stone buildings "
-        "— never on residences, prestige buildings or empty spaces."
-    )),
-    ("phase3", "Phase 3 — Special buildings", lambda tr: tr.gettext(
+        "placement costs 1 + the number of players who have passed (two players: {before}, or {after} once the "
+        "opponent has passed); {low} on your own building or while you occupy the Inn. The first to pass "
+        "takes {first}. Workers go on special buildings, the castle, and neutral, printed, wood or stone "
+        "buildings — never on residences, prestige buildings or empty spaces."
+    ), lambda tr: {
+        "before": TWO_PLAYER_COSTS[0], "after": TWO_PLAYER_COSTS[1],
+        "low": counted(tr, "denier", LOW_PLACEMENT_COST), "first": counted(tr, "denier", FIRST_PASS_DENIERS),
+    })),
+    ("phase3", "Phase 3 — Special buildings", _said(N_(
         "**Special buildings** — Gate, Trading post, Merchants' guild, Joust field, Stables, Inn, in that order."
-    )),
-    ("phase4", "Phase 4 — Provost", lambda tr: tr.gettext(
-        "**Provost** — in passing order, each player may pay 1 to 3 deniers to move the provost that many "
-        "spaces forward or back (between road spaces 1 and 28)."
-    )),
-    ("phase5", "Phase 5 — Activating the road", lambda tr: tr.gettext(
+    ))),
+    ("phase4", "Phase 4 — Provost", _provost),
+    ("phase5", "Phase 5 — Activating the road", _said(N_(
         "**Activating the road** — from road space 1 (not from the castle) up to **and including** the "
         "provost, every building with a worker is used once; workers beyond the provost go home with no "
         "effect. When another player uses a stone production building, its owner takes a cube too."
-    )),
+    ))),
     ("phase6", "Phase 6 — Building the castle", _castle),
-    ("phase7", "Phase 7 — End of turn", lambda tr: tr.gettext(
-        "**End of turn** — the bailiff moves 2 spaces if the provost is beyond it, else 1; the provost joins "
-        "it. A section is scored when the bailiff reaches its mark (Dungeon 12, Walls 18, Towers 24) or when "
-        "it was completed this turn: no house → −2/−3/−4 PP, 1 house → nothing, more → royal favours. The "
-        "game ends after the Towers are scored: +3 PP per gold, +1 per 3 other cubes, +1 per 4 deniers. Tied "
-        "players share the victory. (The Towers-full exemption from the −2 castle penalty holds even where a "
-        "translation omits it.)"
-    )),
-]
-
-_FAVOURS: list[tuple[str, str, Callable[[Speech], str]]] = [
+    ("phase7", "Phase 7 — End of turn", _said(N_(
+        "**End of turn** — the bailiff moves {far} if the provost is beyond it, else {near}; the provost joins "
+        "it. A section is scored when the bailiff reaches its mark (Dungeon {dungeon}, Walls {walls}, Towers "
+        "{towers}) or when it was completed this turn: no house → −{dungeon_loss}/−{walls_loss}/−{towers_loss} "
+        "PP, 1 house → nothing, more → royal favours. The game ends after the Towers are scored: +{gold} PP per "
+        "gold, {cubes}, {deniers}. Tied players share the victory. (The Towers-full exemption from the "
+        "−{penalty} castle penalty holds even where a translation omits it.)"
+    ), lambda tr: {
+        "far": counted(tr, "space", BAILIFF_STEPS[1]), "near": BAILIFF_STEPS[0],
+        "dungeon": MARKS[0], "walls": MARKS[1], "towers": MARKS[2],
+        "dungeon_loss": SECTION_PENALTY[0], "walls_loss": SECTION_PENALTY[1], "towers_loss": SECTION_PENALTY[2],
+        "gold": GOLD_PP, "penalty": CASTLE_PENALTY,
+        "cubes": tr.ngettext("+1 per {n} other cube", "+1 per {n} other cubes", CUBES_PER_PP).format(n=CUBES_PER_PP),
+        "deniers": tr.ngettext("+1 per {n} denier", "+1 per {n} deniers", DENIERS_PER_PP).format(n=DENIERS_PER_PP),
+    })),
+    ("gate", "Gate (special building)", _said(N_(
+        "**Gate** — resolved first in phase 3: move the worker, free, to any place where a worker could "
+        "legally go now (another special building, the Stables, the Inn's left circle, the castle after the "
+        "phase-2 castle workers, or a free building on the road; another player's building gives them {pp} PP), "
+        "or take it home."
+    ), lambda tr: {"pp": OWNER_BONUS_PP})),
+    ("trading", "Trading post (special building)", _said(N_(
+        "**Trading post** — take {deniers} in phase 3. (The Russian translation calls it «банк»; it is not "
+        "the stone Bank.)"
+    ), lambda tr: {"deniers": counted(tr, "denier", TRADING_POST_DENIERS)})),
+    ("guild", "Merchants' guild (special building)", _said(N_(
+        "**Merchants' guild** — in phase 3, move the provost {spaces} forward or back, free (never "
+        "before road space 1 or beyond {last}), or leave it."
+    ), lambda tr: {"spaces": _up_to(tr, "space", GUILD_STEPS), "last": ROAD_LEN})),
+    ("joust", "Joust field (special building)", _said(N_(
+        "**Joust field** — in phase 3, pay {deniers} + {cloth} for a royal favour. The cloth must already be "
+        "yours: nothing produces cloth before phase 3."
+    ), lambda tr: {"deniers": counted(tr, "denier", JOUST_DENIERS), "cloth": counted(tr, "cloth", JOUST_CLOTH)})),
+    ("stables", "Stables (special building)", _said(N_(
+        "**Stables** — {circles}, at most one worker per player. In phase 3 the players there become "
+        "first, second and third in turn order; the others keep their order behind them. Not used with two "
+        "players."
+    ), lambda tr: {"circles": tr.ngettext("{n} circle", "{n} circles", STABLES_CIRCLES).format(n=STABLES_CIRCLES)})),
+    ("inn", "Inn (special building)", _said(N_(
+        "**Inn** — a new worker goes on the **left** circle (some translations say right). In phase 3 it "
+        "moves to the right circle (the worker there goes home) and stays; while you are on the right circle "
+        "every placement costs you {deniers} (owners still gain their {pp} PP). If nobody entered the left "
+        "circle, you choose to stay or leave."
+    ), lambda tr: {"deniers": counted(tr, "denier", LOW_PLACEMENT_COST), "pp": OWNER_BONUS_PP})),
+    ("castle", "Castle", _castle),
     ("favour_prestige", "Favour line — Prestige", _favour_prestige),
     ("favour_deniers", "Favour line — Deniers", _favour_deniers),
-    ("favour_resources", "Favour line — Resources", lambda tr: tr.gettext(
+    ("favour_resources", "Favour line — Resources", _said(N_(
         "**Resources line** — column 1: 1 food; 2: 1 wood or 1 stone; 3: 1 cloth; 4: give 1 cube (gold "
-        "allowed), take 2 cubes of food/wood/stone/cloth; 5: 1 gold. You may take any column up to your marker."
-    )),
-    ("favour_buildings", "Favour line — Buildings", lambda tr: tr.gettext(
-        "**Buildings line** — column 1: nothing; 2: build a wood building paying 1 wood less; 3: build a "
-        "stone building paying 1 stone less; 4: make a residence (Lawyer effect) for 1 cloth; 5: build a "
+        "allowed), take {cubes} of food/wood/stone/cloth; 5: 1 gold. You may take any column up to your marker."
+    ), lambda tr: {"cubes": counted(tr, "cube", FAVOUR_SWAP_TAKE)})),
+    ("favour_buildings", "Favour line — Buildings", _said(N_(
+        "**Buildings line** — column 1: nothing; 2: build a wood building paying {wood} less; 3: build a "
+        "stone building paying {stone} less; 4: make a residence (Lawyer effect) for {cloth}; 5: build a "
         "prestige building at full cost. Any column up to your marker; no worker needed."
-    )),
-    ("favours", "Royal favours", lambda tr: tr.gettext(
+    ), lambda tr: {
+        "wood": counted(tr, "wood", FAVOUR_DISCOUNT), "stone": counted(tr, "stone", FAVOUR_DISCOUNT),
+        "cloth": counted(tr, "cloth", TILES["residence"].cost[C]),
+    })),
+    ("favours", "Royal favours", _said(N_(
         "**Royal favours** — choose a line; the marker must move one column right if that column is open "
-        "(columns 1–2 from the start, 3–4 after the Dungeon is scored, 5 after the Walls), then use that "
-        "line. Several favours in one phase must go on different lines (any beyond four are lost). Favours "
-        "received during a scoring cannot use the columns that scoring opens."
-    )),
-]
+        "(columns 1–{start} from the start, {next}–{dungeon} after the Dungeon is scored, {walls} after the "
+        "Walls), then use that line. Several favours in one phase must go on different lines (any beyond "
+        "{lines} are lost). Favours received during a scoring cannot use the columns that scoring opens."
+    ), lambda tr: {
+        "start": FAVOUR_COLUMNS_OPEN[0], "next": FAVOUR_COLUMNS_OPEN[0] + 1, "dungeon": FAVOUR_COLUMNS_OPEN[1],
+        "walls": FAVOUR_COLUMNS_OPEN[2], "lines": len(FAVOUR_LINES),
+    })),
+]  # fmt: skip
 
-_RESIDENCE: tuple[str, str, Callable[[Speech], str]] = ("residence", "Residence", lambda tr: tr.gettext(
-    "**Residence** — made by the Lawyer (1 cloth + 1 denier) or the buildings favour column 4 (1 cloth): "
-    "2 PP and +1 denier income each turn. No worker may stand on it; an Architect may replace it with a "
-    "prestige building."
-))
+_RESIDENCE: tuple[str, str, Callable[[Speech], str]] = ("residence", "Residence", _said(N_(
+    "**Residence** — made by the Lawyer ({cloth} + {deniers}) or the buildings favour column 4 ({cloth}): "
+    "{pp} PP and {income}. No worker may stand on it; an Architect may replace it with a prestige building."
+), lambda tr: {
+    "cloth": counted(tr, "cloth", TILES["residence"].cost[C]), "deniers": counted(tr, "denier", LAWYER_DENIERS),
+    "pp": TILES["residence"].pp, "income": tr.ngettext(
+        "+{n} denier income each turn", "+{n} deniers income each turn", TILES["residence"].income
+    ).format(n=TILES["residence"].income),
+}))  # fmt: skip
 
 
 def _all_texts() -> list[tuple[str, str, Callable[[Speech], str]]]:
-    entries = [*_PHASES, *_SPECIALS, *_FAVOURS]
+    entries = list(_RULE_TOPICS)
     for tile in TILES.values():
         if tile.kind in ("neutral", "fixed", "wood", "stone"):
             entries.append((tile.id, f"{tile.name} ({tile.kind})", partial(_building_text, tile)))

@@ -21,13 +21,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .decisions import Event, EventKind
-from .tiles import MARKS, ROAD_LEN
+from .tiles import GUILD_STEPS, MARKS, PROVOST_STEPS, ROAD_LEN
 
 if TYPE_CHECKING:
     from .engine import Game
     from .state import State
 
-MOVE_REACH = 3  # the provost moves at most 3 spaces (§2 phase 4; the Merchants' guild, phase 3)
 # Kinds whose choices are compared by their outcome (placements never lead to the same
 # position, and the provost has its own rule); at most this many choices are tried.
 UNCOMPARED = frozenset({"place", "gate", "provost", "guild"})
@@ -66,14 +65,15 @@ def obvious_choice(game: Game) -> Obvious | None:
     kind = task.kind
     if kind == "provost":
         s = game.state
-        mover = min(MOVE_REACH, s.players[task.seat].deniers)
-        later = sum(min(MOVE_REACH, s.players[seat].deniers) for seat in s.passing[s.cursor:])
+        mover = min(PROVOST_STEPS, s.players[task.seat].deniers)
+        later = sum(min(PROVOST_STEPS, s.players[seat].deniers) for seat in s.passing[s.cursor:])
         return _found(game, "0", "provost") if provost_idle(s, mover + later) else None
     if kind == "guild":
         # Free, and every player moves the provost in phase 4; their deniers may still grow
-        # (a Joust favour), so each is taken as able to move it the whole 3 spaces.
+        # (a Joust favour), so each is taken as able to move it the whole PROVOST_STEPS spaces.
         s = game.state
-        return _found(game, "0", "provost") if provost_idle(s, MOVE_REACH * (1 + len(s.passing))) else None
+        reach = GUILD_STEPS + PROVOST_STEPS * len(s.passing)
+        return _found(game, "0", "provost") if provost_idle(s, reach) else None
     if kind in UNCOMPARED or len(shown) > MAX_COMPARED:
         return None
     return _compared(game, task.seat, shown)

@@ -18,9 +18,15 @@ from .decisions import EventKind
 from .speech import ENGLISH, Speech
 from .state import State
 from .tiles import (
+    CASTLE_WORKERS,
+    FIRST_PASS_DENIERS,
+    LOW_PLACEMENT_COST,
+    OWNER_BONUS_PP,
     ROAD_LEN,
     SPECIAL_NAMES,
+    STABLES_CIRCLES,
     TILES,
+    TWO_PLAYER_COSTS,
 )
 from .words import building_name as said_building
 from .words import counted
@@ -57,12 +63,12 @@ def add_targets(g: Game, seat: int, out: list[str]) -> None:
     if s.joust < 0:
         out.append("joust")
     stables = s.stables
-    if len(stables) < 3 and len(s.players) > 2 and seat not in stables:
+    if len(stables) < STABLES_CIRCLES and len(s.players) > 2 and seat not in stables:
         out.append("stables")
     if s.inn_left < 0:
         out.append("inn")
     castle = s.castle_workers
-    if len(castle) < 5 and seat not in castle:
+    if len(castle) < CASTLE_WORKERS and seat not in castle:
         out.append("castle")
     road = g.road
     if road is None or road.tiles != s.road_tile:
@@ -104,7 +110,7 @@ class UsableRoad:
 def bridge_price(s: State) -> int:
     """The normal price of a placement: 1 + players passed; two players 1, then 3 (§2, §5)."""
     if len(s.players) == 2:
-        return 3 if s.passing else 1
+        return TWO_PLAYER_COSTS[bool(s.passing)]
     return len(s.passing) + 1
 
 
@@ -112,10 +118,10 @@ def placement_cost(g: Game, seat: int, target: str) -> int:
     """§2 phase 2 "Cost": own building 1, Inn occupant 1, else the bridge price."""
     s = g.state
     if s.inn_right == seat:
-        return 1
+        return LOW_PLACEMENT_COST
     space = SPACE_OF.get(target)
     if space is not None and s.road_owner[space] == seat:
-        return 1
+        return LOW_PLACEMENT_COST
     return bridge_price(s)
 
 
@@ -129,9 +135,12 @@ def put_worker(g: Game, seat: int, target: str) -> None:
         s.road_worker[space] = seat
         owner = s.road_owner[space]
         if owner >= 0 and owner != seat:
-            s.players[owner].pp += 1
+            s.players[owner].pp += OWNER_BONUS_PP
             if not g.quiet:
-                g.event(EventKind.OWNER_BONUS, owner, "owner_bonus", (owner, seat, s.road_tile[space], space), pp=1, space=space)
+                g.event(
+                    EventKind.OWNER_BONUS, owner, "owner_bonus", (owner, seat, s.road_tile[space], space),
+                    pp=OWNER_BONUS_PP, space=space,
+                )
     elif target == "stables":
         s.stables.append(seat)
     elif target == "castle":
@@ -161,13 +170,13 @@ class Place(Task):
         p = s.players[seat]
         if p.workers == 0:
             return ["pass"]
-        # Every target costs the bridge price or 1 (placement_cost): filter only when it matters.
+        # Every target costs the bridge price or the low price (placement_cost): filter only when it matters.
         money = p.deniers
         out = ["pass"]
-        if money >= 1 and (s.inn_right == seat or money >= bridge_price(s)):
+        if money >= LOW_PLACEMENT_COST and (s.inn_right == seat or money >= bridge_price(s)):
             add_targets(g, seat, out)
             return out
-        if money < 1:
+        if money < LOW_PLACEMENT_COST:
             return out
         owner = s.road_owner
         options = targets(g, seat)
@@ -183,13 +192,13 @@ class Place(Task):
             first = not s.passing
             s.passing.append(seat)
             if first:
-                p.deniers += 1
+                p.deniers += FIRST_PASS_DENIERS
             if not g.quiet:
                 g.event(EventKind.PASS, seat, "pass", (seat, len(s.passing)), position=len(s.passing))
         else:
             space = SPACE_OF.get(code)
             if s.inn_right == seat or (space is not None and s.road_owner[space] == seat):
-                cost = 1  # placement_cost, inlined: the Inn's occupant, or one's own building
+                cost = LOW_PLACEMENT_COST  # placement_cost, inlined: the Inn's occupant, or one's own building
             else:
                 cost = bridge_price(s)
             p.deniers -= cost

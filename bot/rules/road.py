@@ -21,6 +21,7 @@ from .decisions import EventKind
 from .speech import ENGLISH, Speech
 from .tiles import (
     CUBES,
+    LAWYER_DENIERS,
     PLAIN,
     TILES,
     TRADES,
@@ -58,7 +59,7 @@ def activate(g: Game, seat: int, space: int) -> list[Task]:
     if effect == "build":
         return [Build(seat, tile.params[0], -1, space)]
     if effect == "lawyer":
-        return [Lawyer(seat, 1)]
+        return [Lawyer(seat, LAWYER_DENIERS)]
     return [Trade(seat, tid)]
 
 

@@ -14,6 +14,10 @@ from .decisions import EventKind
 from .favours import Favour
 from .speech import ENGLISH, Speech
 from .tiles import (
+    GUILD_STEPS,
+    JOUST_CLOTH,
+    JOUST_DENIERS,
+    PROVOST_STEPS,
     ROAD_LEN,
     C,
 )
@@ -23,7 +27,8 @@ if TYPE_CHECKING:
     from .engine import Game
 
 
-PROVOST_MOVES = ("0", "+1", "+2", "+3", "-1", "-2", "-3")
+_MOST = max(GUILD_STEPS, PROVOST_STEPS)
+PROVOST_MOVES = ("0", *(f"+{k}" for k in range(1, _MOST + 1)), *(f"-{k}" for k in range(1, _MOST + 1)))
 _MOVES = tuple((code, int(code), abs(int(code))) for code in PROVOST_MOVES)
 
 
@@ -34,7 +39,7 @@ def provost_moves(g: Game, max_steps: int) -> list[str]:
 
 @dataclass(slots=True, frozen=True)
 class Guild(Task):
-    """The Merchants' guild: the provost moved free, up to 3 spaces (§2 phase 3)."""
+    """The Merchants' guild: the provost moved free, up to GUILD_STEPS spaces (§2 phase 3)."""
 
     kind: str = field(default="guild", init=False, repr=False)
     seat: int
@@ -45,7 +50,7 @@ class Guild(Task):
     )
 
     def choices(self, g: Game) -> list[str]:
-        return provost_moves(g, 3)
+        return provost_moves(g, GUILD_STEPS)
 
     def apply(self, g: Game, code: str) -> None:
         s = g.state
@@ -115,7 +120,7 @@ class Provost(Task):
     )
 
     def choices(self, g: Game) -> list[str]:
-        return provost_moves(g, min(3, g.state.players[self.seat].deniers))
+        return provost_moves(g, min(PROVOST_STEPS, g.state.players[self.seat].deniers))
 
     def apply(self, g: Game, code: str) -> None:
         k = int(code)
@@ -137,7 +142,7 @@ class Provost(Task):
 
 @dataclass(slots=True, frozen=True)
 class Joust(Task):
-    """The Joust field: 1 denier + 1 cloth for a royal favour? (§2 phase 3)."""
+    """The Joust field: JOUST_DENIERS + JOUST_CLOTH for a royal favour? (§2 phase 3)."""
 
     kind: str = field(default="joust", init=False, repr=False)
     seat: int
@@ -148,7 +153,7 @@ class Joust(Task):
 
     def choices(self, g: Game) -> list[str]:
         p = g.state.players[self.seat]
-        return ["favour", "skip"] if p.deniers >= 1 and p.cubes[C] >= 1 else ["skip"]
+        return ["favour", "skip"] if p.deniers >= JOUST_DENIERS and p.cubes[C] >= JOUST_CLOTH else ["skip"]
 
     def apply(self, g: Game, code: str) -> None:
         s = g.state
@@ -157,8 +162,8 @@ class Joust(Task):
         p = s.players[seat]
         p.workers += 1
         if code == "favour":
-            p.deniers -= 1
-            p.cubes[C] -= 1
+            p.deniers -= JOUST_DENIERS
+            p.cubes[C] -= JOUST_CLOTH
             g.event(EventKind.JOUST, seat, "joust", (seat,))
             g.push(Favour(seat))
         else:

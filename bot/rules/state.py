@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .common import Task
-from .tiles import START_SPACE
+from .tiles import FAVOUR_COLUMNS_OPEN, START_SPACE
 
 _new = object.__new__
 
@@ -134,4 +134,4 @@ class State:
     @property
     def favour_columns(self) -> int:
         """Highest favour column open: 2 at start, 4 after the Dungeon, 5 after the Walls (§4.2)."""
-        return 5 if self.scored[1] else 4 if self.scored[0] else 2
+        return FAVOUR_COLUMNS_OPEN[2 if self.scored[1] else 1 if self.scored[0] else 0]

@@ -21,11 +21,12 @@ MARKS = (12, 18, 24)  # Dungeon, Walls, Towers scoring marks on the road (§1.3)
 SECTIONS = ("Dungeon", "Walls", "Towers")
 SECTION_SIZE = (6, 10, 14)
 SECTION_PP = (5, 4, 3)  # PP per batch placed there (§1.4)
+SECTION_PENALTY = (2, 3, 4)  # PP lost at a section's scoring with no house in it (§1.4)
 # §1.4 scoring tables: houses in the section -> (PP change, favours)
 SCORING = (
-    lambda h: (-2, 0) if h == 0 else (0, 0) if h == 1 else (0, 1),
-    lambda h: (-3, 0) if h == 0 else (0, 0) if h == 1 else (0, 1) if h == 2 else (0, 2) if h <= 4 else (0, 3),
-    lambda h: (-4, 0) if h == 0 else (0, 0) if h == 1 else (0, 1) if h <= 3 else (0, 2) if h <= 5 else (0, 3),
+    lambda h: (-SECTION_PENALTY[0], 0) if h == 0 else (0, 0) if h == 1 else (0, 1),
+    lambda h: (-SECTION_PENALTY[1], 0) if h == 0 else (0, 0) if h == 1 else (0, 1) if h == 2 else (0, 2) if h <= 4 else (0, 3),
+    lambda h: (-SECTION_PENALTY[2], 0) if h == 0 else (0, 0) if h == 1 else (0, 1) if h <= 3 else (0, 2) if h <= 5 else (0, 3),
 )
 
 SPECIALS = ("gate", "trading", "guild", "joust", "stables", "inn")  # activation order (§2 phase 3)
@@ -46,6 +47,25 @@ COLOURS = ("blue", "red", "green", "orange", "black")
 FAVOUR_LINES = ("prestige", "deniers", "resources", "buildings")  # §4.2
 FAVOUR_PP = (1, 2, 3, 4, 5)
 FAVOUR_DENIERS = (3, 4, 5, 6, 7)
+FAVOUR_COLUMNS_OPEN = (2, 4, 5)  # highest open column: at the start, after the Dungeon, after the Walls (§4.2)
+FAVOUR_SWAP_TAKE = 2  # resources line column 4: plain cubes taken for the one given (§4.2)
+FAVOUR_DISCOUNT = 1  # buildings line columns 2 and 3: one wood, one stone less (§4.2)
+
+# The rules' other numbers (§2, §2.8), one home each: the engine and the glossary read them here.
+BASE_INCOME = 2  # deniers every player takes in phase 1, before residences, Library, Hotel (§2 phase 1)
+LOW_PLACEMENT_COST = 1  # on one's own building, or any placement while holding the Inn (§2 phase 2 "Cost")
+TWO_PLAYER_COSTS = (1, 3)  # two players: the placement price before and after the opponent passed (§5)
+FIRST_PASS_DENIERS = 1  # the first player to pass takes it (§2 phase 2)
+OWNER_BONUS_PP = 1  # to a building's owner when another player's worker goes there (§2 phase 2)
+CASTLE_WORKERS = 5  # castle track spaces, one worker per player (§1.3, §2 phase 2)
+STABLES_CIRCLES = 3  # §2 phase 2, phase 3
+TRADING_POST_DENIERS = 3  # §2 phase 3
+GUILD_STEPS = 3  # the Merchants' guild moves the provost up to this many spaces, free (§2 phase 3)
+JOUST_DENIERS, JOUST_CLOTH = 1, 1  # the price of the Joust field's favour (§2 phase 3)
+PROVOST_STEPS = 3  # phase 4: up to this many spaces, 1 denier a space (§2 phase 4)
+BAILIFF_STEPS = (1, 2)  # the provost on or behind the bailiff, beyond it (§2 phase 7)
+LAWYER_DENIERS = 1  # with 1 cloth, the Lawyer's price of a residence (§3.3)
+GOLD_PP, CUBES_PER_PP, DENIERS_PER_PP = 3, 3, 4  # final scoring of what is left (§2.8)
 
 
 class Tile(NamedTuple):

@@ -68,6 +68,17 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def either(tr: Speech, parts: Sequence[str], *, bold: bool = False) -> str:
+    """`a or b or c` in `tr`'s words; with `bold`, `a **or** b` (markdown: the glossary's long texts)."""
+    text = parts[0]
+    for part in parts[1:]:
+        if bold:
+            text = tr.gettext("{choices} **or** {choice}").format(choices=text, choice=part)
+        else:
+            text = tr.gettext("{first} or {second}").format(first=text, second=part)
+    return text
+
+
 def cube_count(spec: str, tr: Speech = ENGLISH) -> str:
     """'FFC' -> '2 food + 1 cloth'."""
     counts: dict[str, int] = {}

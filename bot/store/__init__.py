@@ -14,7 +14,7 @@ wrote (stored zlib-compressed), options a JSON dict.
     await store.start_table(rec.id, seats=..., snapshot=SnapshotRecord(...))
     await store.record_move(rec.id, MoveRecord(...), snapshot=..., finished=False,
                             seat_states=..., clear_timers=(REMINDER, DEADLINE), timers=[NewTimer(...)])
-    await store.record_undo(rec.id, MoveRecord(..., actor=UNDO, n=...), undone_n=...)
+    await store.record_undos(rec.id, [(MoveRecord(..., actor=UNDO, n=...), undone_n), ...])  # one tx
     stored = await store.load_active()                     # latest snapshot + moves after it
     await store.move_log(rec.id)                           # every row: moves, undone ones, undos
 

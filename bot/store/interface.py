@@ -98,16 +98,20 @@ class GameStore(Protocol):
         or an applied move with this seq."""
         ...
 
-    async def record_undo(
+    async def record_undos(
         self,
         table_id: int,
-        undo: MoveRecord,
+        undos: Sequence[tuple[MoveRecord, int]],
         *,
-        undone_n: int,
         clear_timers: Sequence[str] = (),
         timers: Sequence[NewTimer] = (),
         orders: Sequence[tuple[int, str | None]] = (),
-    ) -> None: ...
+    ) -> None:
+        """Undo rows ((undo row, log position of the choice it takes back), newest choice
+        first), the timers and the seats' changed orders in one transaction: all or none.
+        `StoreError` if a choice is not the last applied one when its turn comes or a snapshot
+        follows it."""
+        ...
 
     async def set_orders(self, table_id: int, seat: int, orders: str | None, *, now: float | None = None) -> None:
         """One seat's standing orders, queue and declaration (JSON of bot.games.orders; None)."""

@@ -310,50 +310,52 @@ class SqlStore(MetaFacts):
                     "UPDATE game_tables SET updated_at = ? WHERE id = ?", (move.at, table_id)
                 )
 
-    async def record_undo(
+    async def record_undos(
         self,
         table_id: int,
-        undo: MoveRecord,
+        undos: Sequence[tuple[MoveRecord, int]],
         *,
-        undone_n: int,
         clear_timers: Sequence[str] = (),
         timers: Sequence[NewTimer] = (),
         orders: Sequence[tuple[int, str | None]] = (),
     ) -> None:
-        """Log an undo in one transaction: the applied choice at log position `undone_n` is
-        marked undone and `undo` (actor `undo`, the seq and code taken back, who undid, at log
-        position `undo.n`) is appended; timers and orders as in `record_move`.
+        """Log undos in one transaction (all of them or none), in order: for each `(undo,
+        undone_n)` the applied choice at log position `undone_n` is marked undone and `undo`
+        (actor `undo`, the seq and code taken back, who undid, at log position `undo.n`) is
+        appended; then timers and orders as in `record_move`.
 
-        `StoreError` if that choice is not the last applied one, is already undone, or a
-        snapshot was taken after it (a choice that ended a phase is never undone).
+        `StoreError` if a choice is not the last applied one when its turn comes, is already
+        undone, or a snapshot was taken after it (a choice that ended a phase is never undone).
         """
-        if undo.who != UNDO or undo.n is None:
+        if not undos or any(u.who != UNDO or u.n is None for u, _ in undos):
             raise ValueError("an undo row has actor 'undo' and its own log position n")
         async with self._tx() as db:
             if self.LOCK_TABLE:
                 await db.fetch(self.LOCK_TABLE, (table_id,))
-            rows = list(await db.fetch(
-                f"SELECT n, seq, code FROM moves WHERE table_id = ? AND {APPLIED}"
-                " ORDER BY seq DESC LIMIT 1",
-                (table_id,),
-            ))  # fmt: skip
-            if not rows or tuple(rows[0]) != (undone_n, undo.seq, undo.code):
-                raise StoreError(f"table {table_id}: move {undone_n} is not the last applied choice")
-            later = list(await db.fetch(
-                "SELECT 1 FROM snapshots WHERE table_id = ? AND seq > ? LIMIT 1", (table_id, undo.seq)
-            ))  # fmt: skip
-            if later:
-                raise StoreError(f"table {table_id}: a snapshot follows move {undone_n}")
-            await db.execute(
-                "UPDATE moves SET undone = 1 WHERE table_id = ? AND n = ?", (table_id, undone_n)
-            )
-            await db.execute(
-                "INSERT INTO moves (table_id, n, seq, seat, user_id, code, at, actor)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (table_id, undo.n, undo.seq, undo.seat, undo.user_id, undo.code, undo.at, UNDO),
-            )
-            await db.execute("UPDATE game_tables SET updated_at = ? WHERE id = ?", (undo.at, table_id))
-            await self._replace_timers(db, table_id, clear_timers, timers, undo.at)
+            for undo, undone_n in undos:
+                rows = list(await db.fetch(
+                    f"SELECT n, seq, code FROM moves WHERE table_id = ? AND {APPLIED}"
+                    " ORDER BY seq DESC LIMIT 1",
+                    (table_id,),
+                ))  # fmt: skip
+                if not rows or tuple(rows[0]) != (undone_n, undo.seq, undo.code):
+                    raise StoreError(f"table {table_id}: move {undone_n} is not the last applied choice")
+                later = list(await db.fetch(
+                    "SELECT 1 FROM snapshots WHERE table_id = ? AND seq > ? LIMIT 1", (table_id, undo.seq)
+                ))  # fmt: skip
+                if later:
+                    raise StoreError(f"table {table_id}: a snapshot follows move {undone_n}")
+                await db.execute(
+                    "UPDATE moves SET undone = 1 WHERE table_id = ? AND n = ?", (table_id, undone_n)
+                )
+                await db.execute(
+                    "INSERT INTO moves (table_id, n, seq, seat, user_id, code, at, actor)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (table_id, undo.n, undo.seq, undo.seat, undo.user_id, undo.code, undo.at, UNDO),
+                )
+            at = undos[-1][0].at
+            await db.execute("UPDATE game_tables SET updated_at = ? WHERE id = ?", (at, table_id))
+            await self._replace_timers(db, table_id, clear_timers, timers, at)
             await self._write_orders(db, table_id, orders)
 
     @staticmethod

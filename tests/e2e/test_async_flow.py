@@ -4,6 +4,7 @@ that agree with the store, the rules core and each other. Figures are the benchm
 
 from __future__ import annotations
 
+from benchmarks.ping_replay import replay
 from tests.e2e.flow import SELECT_CLICKS, Flow, pinged
 
 from .conftest import World
@@ -38,6 +39,8 @@ async def test_two_rounds_counted_consistently(world: World) -> None:
     assert 1 <= figures.lasting_messages and 1 <= figures.images
     line = figures.line()
     assert line["prompts_per_player_round"] == round(figures.prompts / 6, 2)
+    # benchmarks/ping_replay.py, the same people on the rules core alone, counts the same pings.
+    assert sum(replay(3, orders=False, rounds=2).pings.values()) == pings.to_deciders
 
 
 def test_a_ping_is_a_mention_the_message_lets_through() -> None:
@@ -46,3 +49,16 @@ def test_a_ping_is_a_mention_the_message_lets_through() -> None:
     assert pinged({**body, "allowed_mentions": {"parse": ["users"]}}) == ["1", "2", "3"]
     assert pinged({"content": "<@4>"}) == ["4"]
     assert pinged({"content": "<@4>", "allowed_mentions": {"parse": []}}) == []
+
+
+async def test_the_offline_replay_counts_the_pings_of_a_table_with_orders_and_queues(world: World) -> None:
+    """benchmarks/ping_replay.py averages pings over many seeds without Discord: its people
+    (standing orders, a queued placement) must be the ones the fake Discord sees."""
+    world.table_seed(5)
+    async with world.bot() as run:
+        flow = Flow(run.bot, world.fake, world.channel, [world.ann, world.bob, world.cid], orders=True)
+        figures = await flow.play(rounds=3)
+    assert figures.queued_applied > 0 and figures.auto_applied > 0
+    offline = replay(5, orders=True, rounds=3)
+    assert sum(offline.pings.values()) == figures.pings.to_deciders
+    assert offline.pings == figures.pings.by_kind

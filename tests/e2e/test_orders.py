@@ -144,6 +144,40 @@ async def test_a_declared_provost_move_is_applied_or_the_player_asked(world: Wor
         assert run.bot.manager.orders(channel_id, int(first.id)).declared is None
 
 
+async def test_an_undo_declares_the_provost_move_again_in_the_players_words(world: World) -> None:
+    """A declared `road N` played as "0" (the person before moved the provost to N) comes back
+    after their undo as `road N`, not `stay` (§2 phase 4)."""
+    world.table_seed(5)
+    async with world.bot() as run:
+        await seated_table(world, world.ann, [world.bob, world.cid])
+        manager = run.bot.manager
+        channel_id = int(world.channel.id)
+        table = manager.table(channel_id)
+        assert table is not None and table.game is not None
+        people = {int(p.id): p for p in (world.ann, world.bob, world.cid)}
+        while (p := pending_at(manager, channel_id)) is not None and p.decision.kind != "provost":
+            assert p.user_id is not None  # everyone passes: phase 4 comes with nothing on the road
+            assert (await answer(await slash(world, people[p.user_id], "pass"))).startswith("✅")
+        assert p is not None and p.user_id is not None and not table.since_snapshot
+        first, there = people[p.user_id], f"r{table.game.state.provost + 1}"
+        after = table.game.clone()
+        after.apply("+1")
+        assert after.decision is not None and after.decision.kind == "provost"
+        second = people[table.seats[after.decision.player].user_id or 0]
+        assert f"road {there[1:]}" in await order_text(world, second, "declare", target=there)
+        assert (await answer(await slash(world, first, "provost", move="+1"))).startswith("✅")
+        await run.bot.publisher.idle()
+        assert [(m.who, m.code) for m in await manager.store.moves(table.id)][-2:] == [("player", "+1"), (DECLARED, "0")]
+        assert (await answer(await slash(world, first, "undo"))).startswith("↩️")
+        assert run.bot.manager.orders(channel_id, int(second.id)).declared == there
+        view = await order_text(world, second, "declare")  # the private view: the player's own words
+        assert f"road {there[1:]}" in view and "stay" not in view.lower()
+        # the first player stays this time: `road N` is now a move of one space
+        assert (await answer(await slash(world, first, "provost", move="0"))).startswith("✅")
+        await run.bot.publisher.idle()
+        assert [(m.who, m.code) for m in await manager.store.moves(table.id)][-2:] == [("player", "0"), (DECLARED, "+1")]
+
+
 def turn_of_seq(message: StoredMessage) -> int:
     from .sim import turn_of
 

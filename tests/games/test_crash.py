@@ -198,31 +198,7 @@ def test_demo_killed_at_random_moments_resumes_identically(
     assert sorted(got) == sorted(written), f"CRASH_SEED={seed}: {set(got) ^ set(written)}"
     check_log_integrity(db)
     differ = [name for name, data in written.items() if got[name] != data]
-    if differ and all(only_skip_notes_lost(written[name], got[name]) for name in differ):
-        pytest.xfail(
-            f"CRASH_SEED={seed}: known bug (bot/, not fixed yet): a report delivered after a "
-            f"restart lacks the note of a decision skipped as obvious ({SKIP_NOTE!r}): {differ}"
-        )
     assert not differ, f"CRASH_SEED={seed}: {differ} differ"
-
-
-SKIP_NOTE = "no move would change anything"
-
-
-def only_skip_notes_lost(reference: bytes, got: bytes) -> bool:
-    """`got` is the reference's text without some of its lines of a decision skipped as obvious."""
-    if not reference.endswith(b"\n") or b"\x00" in reference:
-        return False  # not a report's text
-    mine = iter(got.decode(errors="replace").splitlines())
-    lost, line = 0, next(mine, None)
-    for ref in reference.decode().splitlines():
-        if ref == line:
-            line = next(mine, None)
-        elif SKIP_NOTE in ref:
-            lost += 1
-        else:
-            return False
-    return lost > 0 and line is None
 
 
 def test_stop_after_phases_then_resume(

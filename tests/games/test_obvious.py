@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.games import Manager
+from bot.games import Manager, Table
 from bot.games.undo import history_from_log
 from bot.rules import Game, obvious_choice
 from bot.store import PLAYER, RULE, UNDO
@@ -74,3 +74,73 @@ async def _applied_logged_and_undone(manager: Manager) -> None:
     assert [(m.code, m.who) for m in log[-4:]] == [("1G", PLAYER), ("=FC", RULE), ("=FC", UNDO), ("1G", UNDO)]
     assert history_from_log(log) == HISTORY
     await check_table(manager.store, t.id)
+
+
+# Seed 6, three AI seats played one move at a time: in round 2's phase 4 (§2 phase 4: each
+# player speaks once, in passing order) Cid moves the provost to road 3, after which no move
+# of Ann's or of the player after her could change phase 5 or 7, so Ann's stay is applied
+# without asking; then the phase goes on.
+RESTART_SEED = 6
+SKIP_NOTE = "Ann's provost stays (no move would change anything)"
+
+
+async def test_a_restart_after_an_obvious_stay_reports_its_note(tmp_path: Path) -> None:
+    """The bot stops between an obvious provost stay and the end of its phase: the table loaded
+    from the store tells the stay in its chronicle, its recent events and the phase report, as
+    the table that went on without stopping does."""
+    manager = await open_manager(tmp_path / "live.sqlite3", autoplay_ai=False)
+    try:
+        before = await _to_the_stay(manager)
+        live = await _next_report(manager)
+    finally:
+        await manager.close()
+    assert f"• {SKIP_NOTE}" in live.splitlines()
+
+    path = tmp_path / "restarted.sqlite3"
+    manager = await open_manager(path, autoplay_ai=False)
+    try:
+        assert await _to_the_stay(manager) == before
+    finally:
+        await manager.close()
+    manager = await open_manager(path, autoplay_ai=False)
+    try:
+        t = manager.table(1)
+        assert t is not None
+        state, chronicle, recent, number = _seen(t)
+        assert (state, chronicle, number) == (before[0], before[1], before[3])
+        assert SKIP_NOTE in recent and recent == before[2][-len(recent):]  # since the last report
+        assert await _next_report(manager) == live
+        await check_table(manager.store, t.id)
+    finally:
+        await manager.close()
+
+
+def _seen(t: Table) -> tuple[str, str, list[str], int]:
+    """What a table knows of its game and of what happened: state, chronicle, recent events."""
+    assert t.game is not None
+    return t.game.to_json(), t.chronicle.to_json(), [e.text for e in t.recent], t.log_rows
+
+
+async def _to_the_stay(manager: Manager) -> tuple[str, str, list[str], int]:
+    """Start the RESTART_SEED table and play it one move at a time up to Ann's obvious stay."""
+    await manager.create_table(
+        1, 1, 0, "host", 3, seed=RESTART_SEED, seat_creator=False, ai_names=["Ann", "Bob", "Cid"]
+    )  # fmt: skip
+    await manager.start(1, 0)
+    t = manager.table(1)
+    assert t is not None and t.game is not None
+    while not any(e.text == SKIP_NOTE for e in t.chronicle.current):
+        assert t.game.state.round <= 2, "no obvious stay in round 2"
+        result = await manager.advance(1, max_moves=1)
+        assert result.moves
+    assert result.moves[-1].actor == RULE and not result.reports and t.game.state.phase == 4
+    return _seen(t)
+
+
+async def _next_report(manager: Manager) -> str:
+    """Play the AI seats on until a phase report is cut: its text."""
+    while True:
+        result = await manager.advance(1, max_moves=1)
+        assert result.moves
+        if result.reports:
+            return "\n".join(r.text() for r in result.reports)

@@ -15,6 +15,7 @@ from bot.games.orders import (
     answer,
     best_batch,
     cutting_moves,
+    declared_again,
     declared_move,
     most_batches,
     without_queues,
@@ -71,6 +72,7 @@ def test_declared_provost_target_applied_when_legal_and_affordable() -> None:
     target = f"r{s.provost + 2}"
     got = answer(game, SeatOrders(declared=target, provost="stay"))
     assert got is not None and (got.source, got.code) == (DECLARED, "+2") and got.after.declared is None
+    assert got.after.spent == target  # its words, for an undo of the move (bot/games/undo.py)
     assert got.after.provost == "stay"  # the standing order stays
     got = answer(game, SeatOrders(declared="stay"))
     assert got is not None and got.code == "0"
@@ -233,10 +235,23 @@ def test_queues_empty_at_the_end_of_phase_2_and_declarations_at_the_end_of_phase
         d = later.decision
         assert d is not None
         later.apply("0")
-    changed = after_move({2: SeatOrders(declared="r9")}, mid, later, None, 2)
-    assert changed[2].declared is None and changed[2].empty
+    changed = after_move({2: SeatOrders(declared="r9"), 1: SeatOrders(spent="r8")}, mid, later, None, 2)
+    assert changed[2].declared is None and changed[2].empty and changed[1].empty
     # Within a phase nothing changes but the answer used.
     assert after_move(orders, game, game.clone(), None, 0) == {}
+
+
+def test_an_undone_declared_move_is_declared_again_in_its_own_words() -> None:
+    """`r9` played as "0" (the provost already stood there) is `r9` again, not `stay`: from
+    another space it moves the provost (§2 phase 4)."""
+    game = until("provost")
+    here = f"r{game.state.provost}"
+    got = answer(game, SeatOrders(declared=here))
+    assert got is not None and got.code == "0" and got.after == SeatOrders(spent=here)
+    assert declared_again(got.after, game, "0") == SeatOrders(declared=here)
+    assert declared_again(SeatOrders(declared="r12", spent=here), game, "0") == SeatOrders(declared="r12")  # since
+    assert declared_again(SeatOrders(), game, "0") == SeatOrders(declared="stay")  # spent before words were kept
+    assert declared_again(SeatOrders(castle=True), game, "+1") == SeatOrders(castle=True, declared=f"r{game.state.provost + 1}")
 
 
 def test_undo_empties_every_queue_only() -> None:
@@ -245,7 +260,7 @@ def test_undo_empties_every_queue_only() -> None:
 
 
 def test_stored_form_round_trip() -> None:
-    o = SeatOrders(provost="cuts", castle=True, favour="buildings", queue=("r8", "pass"), declared="stay")
+    o = SeatOrders(provost="cuts", castle=True, favour="buildings", queue=("r8", "pass"), declared="stay", spent="r9")
     o = o.with_production("n_forest", "W")
     assert SeatOrders.from_json(o.to_json()) == o
     assert SeatOrders().to_json() is None and SeatOrders.from_json(None) == SeatOrders()

@@ -229,6 +229,18 @@ def test_the_opponent_models_search_is_reproducible_and_one_iteration_plays_gree
     assert (first.code, first.visits, first.values) == (again.code, again.visits, again.values)
 
 
+def test_past_its_deadline_the_search_plays_the_greedy_look_ahead_without_a_playout() -> None:
+    """With no time left the root's choices are still ranked (milliseconds) but no child is
+    played out, so the decision comes at the deadline, not a playout later (issue 13)."""
+    game = greedy_position(38, 0)
+    rng = random.Random(38)
+    for _ in range(40):
+        result = search(game, SearchSettings(think_s=0.0, seed=0))
+        assert (result.code, result.iterations) == (choose(game, "greedy", random.Random(0)), 0)
+        assert result.code in game.legal_codes()
+        game.apply(choose(game, "greedy", rng))
+
+
 def test_widening_adds_children_best_one_step_value_first() -> None:
     """A node with n visits holds fewer than w * sqrt(n) children, plus the one just added, in the
     greedy look-ahead's order."""

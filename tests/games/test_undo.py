@@ -422,11 +422,16 @@ async def test_someone_choosing_after_the_queued_move_blocks_the_undo(manager: M
     assert not manager.can_undo(1, first.user_id) and manager.can_undo(1, third)
 
 
-async def test_an_undo_takes_back_a_declared_provost_move_and_declares_it_again(manager: Manager) -> None:
+@pytest.mark.parametrize("words", ["stay", "the space"])
+async def test_an_undo_takes_back_a_declared_provost_move_and_declares_it_again(manager: Manager, words: str) -> None:
     """Phase 4: the next player's declared provost move followed a person's provost move; the
-    undo takes back both and the declaration is there again for the same decision."""
+    undo takes back both and the declaration is there again, in its own words, for the same
+    decision. Declared `stay`, or the space the person's move took the provost to: both made
+    the move "0", yet `r9` is not `stay`: once the person stays instead, `r9` moves it (§2
+    phase 4: each player in turn may move the provost up to 3 spaces)."""
     from dataclasses import replace
 
+    from bot.games.orders import SeatOrders
     from bot.store import DECLARED
 
     for seed in range(40):
@@ -441,23 +446,27 @@ async def test_an_undo_takes_back_a_declared_provost_move_and_declares_it_again(
         if p.decision.kind != "provost" or t.since_snapshot:
             continue  # not the first provost decision of phase 4
         other = next(u for u in users if u != p.user_id)
-        await manager.set_orders(channel, other, lambda o: replace(o, declared="stay"))
+        move = min((c.code for c in p.decision.choices if c.code != "0"), key=lambda c: abs(int(c)))
+        declared = "stay" if words == "stay" else f"r{t.game.state.provost + int(move)}"
+        await manager.set_orders(channel, other, lambda o, d=declared: replace(o, declared=d))
         before = t.game.to_json()
-        move = next(c.code for c in p.decision.choices if c.code != "0")
         result = await manager.act(channel, p.user_id, p.number, move)
         if [m.actor for m in result.moves] != [PLAYER, DECLARED] or ends_phase(result):
             continue  # the other's decision is not next, or was obvious, or the phase ended
-        assert manager.orders(channel, other).empty  # spent
+        assert result.moves[1].code == "0"
+        assert manager.orders(channel, other) == SeatOrders(spent=declared)  # spent, its words kept
         undone = await manager.undo(channel, p.user_id)
         assert undone.undone is not None and undone.undone.code == move
         assert t.game.to_json() == before
-        assert manager.orders(channel, other).declared == "stay"
+        assert manager.orders(channel, other) == SeatOrders(declared=declared)
         [stored] = [s.orders for s in await manager.store.seats(t.id) if s.user_id == other]
-        assert stored is not None and '"declared":"stay"' in stored  # in the undo's transaction
+        assert stored == f'{{"declared":"{declared}"}}'  # in the undo's transaction
         again = undone.pending
         assert again is not None and again.user_id == p.user_id
         result = await manager.act(channel, p.user_id, again.number, "0")
-        assert [m.actor for m in result.moves][:2] == [PLAYER, DECLARED]
+        assert [(m.actor, m.code) for m in result.moves][:2] == [
+            (PLAYER, "0"), (DECLARED, "0" if declared == "stay" else move)
+        ]  # fmt: skip
         await check_table(manager.store, t.id)
         return
     raise AssertionError("no position found")

@@ -33,6 +33,7 @@ from bot.rules import (
     SECTIONS,
     SPECIAL_NAMES,
     TILES,
+    cube_count,
     new_game,
 )
 
@@ -83,6 +84,14 @@ def test_other_languages_count_too() -> None:
     assert count(translator("pt-BR"), "denier", 3) == "3 denários"
     assert count(translator("ca"), "house", 2) == "2 cases"
     assert count(translator("en"), "batch", 2) == "2 batches"
+
+
+def test_portuguese_cube_counts_take_the_plural() -> None:
+    """"2 tecidos", not "2 tecido": Portuguese counts cubes as the rule text does ("2 cubos")."""
+    pt = translator("pt-BR")
+    assert cube_count("FFC", pt) == "2 comidas + 1 tecido"
+    assert cube_count("WWSSCCGG", pt) == "2 madeiras + 2 pedras + 2 tecidos + 2 ouros"
+    assert cube_count("G", pt) == "1 ouro"
 
 
 def test_the_glossary_has_every_name_of_the_rules_core() -> None:

@@ -13,7 +13,8 @@ import pytest
 
 from bot.i18n import translator
 from bot.i18n.report import TEMPLATE, read_catalogue
-from bot.rules import TILES, TOPICS, tile_text, topic_text
+from bot.rules import TILES, TOPICS, either, tile_text, topic_text
+from bot.ui.texts.chooser import tile_effect
 
 LANGUAGES = ["ru", "pt-BR", "ca"]
 
@@ -87,3 +88,18 @@ def test_the_numbers_come_from_the_tables_in_every_plural_form() -> None:
     pt = tile_text(statue._replace(favours=2, income=1), translator("pt-BR"))
     assert "Além disso: 2 favores reais ao construir, +1 denário de renda a cada turno." in pt, pt
 
+
+
+def test_one_or_for_the_glossary_in_bold_and_for_the_chooser_plain() -> None:
+    """`either` is the one "a or b" of the rules' texts: bold in the glossary's markdown, plain in
+    a select's description (tile_effect), in every language's own word."""
+    ru, ca = translator("ru"), translator("ca")
+    assert either(ru, ["a", "b", "c"]) == "a или b или c"
+    assert either(ca, ["a", "b"], bold=True) == "a **o** b"
+    assert either(ru, ["a"], bold=True) == "a"
+    assert topic_text("n_farm", ru).endswith("Производство: 1 продовольствие **или** 1 ткань.")
+    assert tile_effect(ru, "n_farm") == "продовольствие или ткань"
+    pt = translator("pt-BR")
+    assert topic_text("n_farm", pt).endswith("Produção: 1 comida **ou** 1 tecido.")
+    assert tile_effect(pt, "n_farm") == "comida ou tecido"
+    assert TOPICS["n_farm"].text.endswith("Production: 1 food **or** 1 cloth.")

@@ -56,6 +56,17 @@ async def started(store: GameStore, channel: int, guild: int = 1) -> int:
     return rec.id
 
 
+async def stored_state(store: GameStore, tid: int) -> tuple[object, ...]:
+    """Everything stored of a table: its log, snapshots, seats (with their orders), status,
+    last change and timers."""
+    t = await store.get_table(tid)
+    assert t is not None
+    timers = [(x.kind, x.due_at, x.payload) for x in await store.timers_for(tid)]
+    return (
+        await store.move_log(tid), await store.snapshots(tid), t.seats, t.status, t.updated_at, timers,
+    )  # fmt: skip
+
+
 async def test_both_stores_are_game_stores(store_url: str) -> None:
     store = await open_store(store_url)
     try:
@@ -73,16 +84,7 @@ async def test_a_failure_mid_commit_leaves_nothing(store_url: str) -> None:
         tid = await started(store, 7)
         await store.record_move(tid, MoveRecord(0, 0, 101, "a", 3.0))
 
-        async def state() -> tuple[object, ...]:
-            t = await store.get_table(tid)
-            assert t is not None
-            timers = [(x.kind, x.due_at, x.payload) for x in await store.timers_for(tid)]
-            return (
-                await store.move_log(tid), await store.snapshots(tid), t.seats, t.status,
-                t.updated_at, timers,
-            )  # fmt: skip
-
-        before = await state()
+        before = await stored_state(store, tid)
         absent = SeatRecord(1, "Bob", 102, missed_in_row=2, ai_takeover=True)
         # 1. Python fails after the move row, the snapshot and the seat states were written
         #    (a timer payload that is not JSON): nothing of it stays.
@@ -91,21 +93,21 @@ async def test_a_failure_mid_commit_leaves_nothing(store_url: str) -> None:
                 tid, MoveRecord(1, 1, 102, "b", 4.0), snapshot=snap(2, report="{}"), finished=True,
                 seat_states=[absent], clear_timers=(DEADLINE,), timers=[NewTimer(REMINDER, 9.0, {"x": object()})],
             )  # fmt: skip
-        assert await state() == before
+        assert await stored_state(store, tid) == before
         # 2. The database refuses the last statement (a timer without a kind violates NOT NULL).
         with pytest.raises(Conflict):
             await store.record_move(
                 tid, MoveRecord(1, 1, 102, "b", 4.0), snapshot=snap(2), seat_states=[absent],
                 clear_timers=(DEADLINE,), timers=[NewTimer(None, 9.0)],  # type: ignore[arg-type]
             )  # fmt: skip
-        assert await state() == before
+        assert await stored_state(store, tid) == before
         # 3. An undo that fails on its timers leaves the undone flag unset.
         with pytest.raises(TypeError):
-            await store.record_undo(
-                tid, MoveRecord(0, 0, 101, "a", 5.0, "undo", 1), undone_n=0,
+            await store.record_undos(
+                tid, [(MoveRecord(0, 0, 101, "a", 5.0, "undo", 1), 0)],
                 timers=[NewTimer(REMINDER, 9.0, {"x": object()})],
             )  # fmt: skip
-        assert await state() == before
+        assert await stored_state(store, tid) == before
         # The same move goes through once nothing is wrong with it.
         await store.record_move(
             tid, MoveRecord(1, 1, 102, "b", 4.0), snapshot=snap(2), finished=True, seat_states=[absent]

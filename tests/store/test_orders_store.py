@@ -43,8 +43,8 @@ async def test_orders_written_alone_with_a_move_and_with_an_undo(store_url: str)
         assert [m.who for m in await store.move_log(tid)] == [QUEUE, ORDER, DECLARED]
         # an undo empties the queues in its own transaction
         await store.record_move(tid, MoveRecord(3, 0, 101, "gate", 6.0), snapshot=None)
-        await store.record_undo(
-            tid, MoveRecord(3, 0, 101, "gate", 7.0, UNDO, 4), undone_n=3, orders=[(1, None)]
+        await store.record_undos(
+            tid, [(MoveRecord(3, 0, 101, "gate", 7.0, UNDO, 4), 3)], orders=[(1, None)]
         )
         assert await orders_of(store, tid) == {0: None, 1: None}
         await store.set_orders(tid, 0, '{"castle":true}')

@@ -41,7 +41,7 @@ async def play_to_the_end(store: GameStore, end: str = "finished") -> tuple[int,
     await store.record_move(tid, MoveRecord(0, 0, 101, "a", AT[0]))
     await store.record_move(tid, MoveRecord(1, 1, None, "b", AT[1]), snapshot=snap(2, report='{"r":2}'))
     await store.record_move(tid, MoveRecord(2, 0, 101, "c", AT[2]))
-    await store.record_undo(tid, MoveRecord(2, 0, 101, "c", AT[3], UNDO, 3), undone_n=2)
+    await store.record_undos(tid, [(MoveRecord(2, 0, 101, "c", AT[3], UNDO, 3), 2)])
     await store.record_move(tid, MoveRecord(2, 0, 101, "d", AT[4], "takeover", n=4))
     before = await store.move_log(tid)
     last = MoveRecord(3, 1, None, "e", AT[5], "ai", 5)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from bot.games import Manager
-from bot.games.reports import Chronicle
+from bot.games import Manager, Table
+from bot.games.registry import logged_events
+from bot.games.reports import Chronicle, PhaseReport
 from bot.rules import Game, new_game
 from bot.store import FINISHED, GameStore, open_store
 
@@ -36,7 +37,7 @@ async def check_table(store: GameStore, table_id: int) -> int:
     options = first.state.options
     game = new_game(names, rec.seed, options)
     chronicle = Chronicle()
-    chronicle.feed(game.opening_events)
+    cut = chronicle.feed(game.opening_events)
     by_seq = {s.seq: s for s in snaps}
     checked = kept = 0
     # The opening and the latest snapshot keep their state, and so does every one whose report
@@ -52,12 +53,16 @@ async def check_table(store: GameStore, table_id: int) -> int:
                 assert game.to_json() == snap.state, f"table {table_id}: snapshot {seq} differs from the replay"
                 kept += 1
             assert chronicle.to_json() == snap.carry, f"table {table_id}: carry {seq} differs"
+            if snap.report is not None:  # the report cut by the move before, as it was posted
+                assert cut.sections is not None, f"table {table_id}: report {seq} not cut"
+                report = PhaseReport(table_id, rec.channel_id, seq, cut.sections, cut.game_over)
+                assert report.to_json() == snap.report, f"table {table_id}: report {seq} differs"
             assert (snap.round, snap.phase) == (game.state.round, game.state.phase)
             checked += 1
         if seq < len(moves):
             d = game.decision
             assert d is not None and d.seq == seq and d.player == moves[seq].seat
-            chronicle.feed(game.apply(moves[seq].code))
+            cut = chronicle.feed(logged_events(game, moves[seq], table_id))
     assert not by_seq, f"snapshots beyond the log: {sorted(by_seq)}"
     assert kept == 2 + len(waiting - {0, snaps[-1].seq}) or len(snaps) == 1
     # Game.replay gives the same game too; a finished game's last snapshot is the end of the log.
@@ -91,9 +96,15 @@ async def test_replay_equals_every_snapshot_over_many_random_games(store_url: st
         await manager.close()
 
 
+def seen(t: Table) -> tuple[str | None, str, int]:
+    """A table's game, its events not reported yet (the chronicle) and its log size."""
+    return t.game.to_json() if t.game else None, t.chronicle.to_json(), t.log_rows
+
+
 async def test_replay_equals_snapshot_in_mid_game_tables(store_url: str) -> None:
     """Tables stopped at random points (some mid-phase) replay to their snapshots as well, and a
-    manager reopened on the database has every game as it was, and plays it on."""
+    manager reopened on the database has every game as it was (its unreported events too), and
+    plays it on."""
     manager = await manager_on(store_url, autoplay_ai=False)
     rng = random.Random(7)
     try:
@@ -105,13 +116,13 @@ async def test_replay_equals_snapshot_in_mid_game_tables(store_url: str) -> None
             await manager.advance(channel, max_moves=rng.randrange(1, 200))
         for t in manager.tables():
             await check_table(manager.store, t.id)
-        before = {t.channel_id: (t.game.to_json() if t.game else None, t.log_rows) for t in manager.tables()}
+        before = {t.channel_id: seen(t) for t in manager.tables()}
     finally:
         await manager.close()
 
     manager = await manager_on(store_url, autoplay_ai=False)
     try:
-        after = {t.channel_id: (t.game.to_json() if t.game else None, t.log_rows) for t in manager.tables()}
+        after = {t.channel_id: seen(t) for t in manager.tables()}
         assert after == before and len(after) == 10
         for channel in range(10):
             await manager.advance(channel, max_moves=rng.randrange(1, 50))

@@ -232,12 +232,12 @@ async def test_undo_rows_in_the_log(store_url: str) -> None:
         await store.record_move(tid, MoveRecord(2, 0, 101, "c", 3.0))
         # Only the last applied choice, and not one a snapshot follows.
         with pytest.raises(StoreError):
-            await store.record_undo(tid, MoveRecord(1, 0, 101, "b", 4.0, UNDO, 3), undone_n=1)
-        await store.record_undo(tid, MoveRecord(2, 0, 101, "c", 4.0, UNDO, 3), undone_n=2)
+            await store.record_undos(tid, [(MoveRecord(1, 0, 101, "b", 4.0, UNDO, 3), 1)])
+        await store.record_undos(tid, [(MoveRecord(2, 0, 101, "c", 4.0, UNDO, 3), 2)])
         with pytest.raises(StoreError):  # already undone
-            await store.record_undo(tid, MoveRecord(2, 0, 101, "c", 4.0, UNDO, 4), undone_n=2)
+            await store.record_undos(tid, [(MoveRecord(2, 0, 101, "c", 4.0, UNDO, 4), 2)])
         with pytest.raises(StoreError):  # the choice before ended a phase (snapshot 2)
-            await store.record_undo(tid, MoveRecord(1, 1, 101, "b", 4.0, UNDO, 4), undone_n=1)
+            await store.record_undos(tid, [(MoveRecord(1, 1, 101, "b", 4.0, UNDO, 4), 1)])
         await store.record_move(tid, MoveRecord(2, 0, 101, "d", 5.0, n=4))
         log = await store.move_log(tid)
         assert [(m.pos, m.seq, m.code, m.who, m.undone) for m in log] == [

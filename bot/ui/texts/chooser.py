@@ -14,6 +14,7 @@ from bot.rules import (
     cube_list,
     effect_of,
     effect_words,
+    either,
     trade_text,
 )
 
@@ -36,13 +37,6 @@ SPECIAL_WORDS = {
 }
 
 
-def _either(tr: Translation, options: list[str]) -> str:
-    text = options[0]
-    for other in options[1:]:
-        text = tr.gettext("{first} or {second}").format(first=text, second=other)
-    return text
-
-
 def tile_effect(tr: Translation, tile_id: str) -> str:
     """What a building on the road does, in a few words (for select descriptions)."""
     if tr.lang == "en":
@@ -50,7 +44,7 @@ def tile_effect(tr: Translation, tile_id: str) -> str:
     effect = effect_of(TILES[tile_id])
     deniers = glossary.count(tr, "denier", effect.price)
     if effect.kind == "produce":
-        return _either(tr, [labels.amounts(tr, cube_list(alt)) for alt in effect.outputs])
+        return either(tr, [labels.amounts(tr, cube_list(alt)) for alt in effect.outputs])
     if effect.kind == "sell":
         return tr.gettext("sell 1 cube for {deniers}").format(deniers=deniers)
     if effect.kind == "peddler":
@@ -62,7 +56,7 @@ def tile_effect(tr: Translation, tile_id: str) -> str:
     if effect.kind == "lawyer":
         return tr.gettext("turn a building into a residence")
     if effect.kind == "trade":
-        return _either(tr, [labels.amounts(tr, trade_text(tile_id, o)) for o in effect.trades])
+        return either(tr, [labels.amounts(tr, trade_text(tile_id, o)) for o in effect.trades])
     return ""
 
 
