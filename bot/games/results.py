@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from bot.rules import ENGLISH, Event, Speech
+from bot.rules import ENGLISH, Event, Game, Speech
 from bot.store import AUTO, PLAYER, TAKEOVER
 
 from .reports import PhaseReport
@@ -58,6 +58,9 @@ class AppliedMove:
     label: str  # the choice as the player read it
     actor: str = PLAYER  # "player", "ai" (AI seat), "auto" (deadline passed), "takeover", "rule" (obvious)
     number: int = -1  # the decision number it answered (its position in the move log)
+    # the game as it was when the choice was made (its decision and choices): what the choice
+    # said in another language is rebuilt from it (bot.ui.orders.move_words); None: not kept
+    before: Game | None = field(default=None, compare=False, repr=False)
 
     @property
     def automatic(self) -> bool:

@@ -135,6 +135,7 @@ class Turns:
         assert t.game is not None
         # The move is applied to a copy that replaces the table's game only once committed:
         # until then every reader sees the previous decision with its own number.
+        prior = t.game
         game = t.game.clone()
         d = game.decision
         assert d is not None and t.log_rows == number and d.player == seat
@@ -183,7 +184,7 @@ class Turns:
             committed,
         )  # fmt: skip
         name = t.seats[seat].name
-        applied = AppliedMove(history_index, seat, name, user_id, actor != PLAYER, code, label, actor, number)
+        applied = AppliedMove(history_index, seat, name, user_id, actor != PLAYER, code, label, actor, number, prior)
         return Step(applied, events, report, change.missed, change.taken_over)
 
     @staticmethod

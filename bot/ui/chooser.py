@@ -24,6 +24,7 @@ from typing import Any
 
 import discord
 
+from bot.games.orders import SeatOrders
 from bot.i18n import Translation
 from bot.rules import Choice, Decision, Game, kind_facts
 
@@ -158,10 +159,12 @@ def chooser_view(
     undo_seq: int | None = None,
     board: bool = True,
     tr: Translation = labels.ENGLISH,
+    orders: SeatOrders | None = None,
 ) -> discord.ui.View:
     """The components answering `decision` (custom_ids carry the table and the decision); with
     `undo_seq`, an Undo button too, and (`board`) the Board button, on a free row or the last
-    row of buttons with room (left out if there is none)."""
+    row of buttons with room (left out if there is none). `orders`: the decider's standing
+    orders (Always… offers only what they do not hold yet)."""
     items: list[discord.ui.Item[Any]] = []
     row = 0
     if decision is not None:
@@ -172,7 +175,7 @@ def chooser_view(
     if board and game is not None:
         extras.append(BoardButton(table_id, label=tr(texts.BOARD_BUTTON)))
     if decision is not None:  # Queue…, Always… or Orders… (bot/ui/orders.py)
-        extras.extend(orders_items(table_id, decision, game, 0, tr))
+        extras.extend(orders_items(table_id, decision, game, 0, tr, orders))
     at = _extras_row(decision, row, len(extras))
     if at is None and len(extras) > 1:  # no room for both: Undo before Board
         extras = extras[:1]

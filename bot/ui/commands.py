@@ -217,7 +217,8 @@ class CaylusCommands(
 
     @orders.autocomplete("production")
     async def _productions(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=n, value=v) for n, v in orders_ui.production_options(current)]
+        tr = reply_tr(interaction, host(interaction).manager.table(interaction.channel_id or 0))
+        return [app_commands.Choice(name=n, value=v) for n, v in orders_ui.production_options(current, tr)]
 
     @app_commands.command(description=order_texts.COMMANDS["queue"])
     @app_commands.describe(add=order_texts.OPTIONS["add"], clear=order_texts.OPTIONS["clear"])

@@ -9,7 +9,8 @@ works after it (the items are registered as `discord.ui.DynamicItem`s in `setup_
     cyl:<table>:<action>       a lobby button: join, leave, ai, start; abandon (confirmation)
     cyu:<table>:<seq>          "Undo": take back one's last choice, if decision <seq> is still
                                the pending one (nobody has acted since)
-    cyo:<table>:<action>[:<arg>]  standing orders (bot/ui/orders.py): show, queue, always (panels);
+    cyo:<table>:<action>[:<arg>]  standing orders (bot/ui/orders.py): show, queue, always:<seq>
+                               (panels; Always… names its decision, none on older buttons);
                                off:<key> switches one off, set:<key> makes one (`castle.all`)
     cyq:<table>:<group>        a select adding a placement to one's queue (its values: codes)
     cyb:<table>                "Board": the table's board as it stands, shown only to the asker

@@ -91,11 +91,12 @@ class Info:
         if table is None:
             return
         user_id = interaction.user.id
-        content = texts.status(reply_tr(interaction, table), table, user_id)
+        tr = reply_tr(interaction, table)
+        content = texts.status(tr, table, user_id)
         view = None
         pending = table.pending
         if pending is not None and pending.user_id == user_id and not pending.is_ai:
-            _, view = chooser_for(table, pending)
+            _, view = chooser_for(table, pending, tr=tr)
         await replies.say(interaction, content, view=view)
 
     async def log(self, interaction: discord.Interaction[Any], count: int) -> None:

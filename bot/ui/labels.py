@@ -200,6 +200,11 @@ def _fold(text: str) -> str:
     return " ".join("".join(ch for ch in text if not unicodedata.combining(ch)).split())
 
 
+def fold(text: str) -> str:
+    """Typed text as it is compared: case, accents, apostrophes and spacing folded."""
+    return _fold(text)
+
+
 def _names(game: Game | None, choice: Choice) -> set[str]:
     """A choice's building name as typed in any of our languages (issue 12 item 4), folded."""
     name = name_of(game, choice)

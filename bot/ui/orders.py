@@ -19,14 +19,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.games import ActResult, Refusal, Table
+from bot.games import Refusal, Table
 from bot.games import orders as o
-from bot.i18n import Translation, translator
+from bot.i18n import LANGUAGES, Translation, translator
 from bot.rules import FAVOUR_LINES, TILES, Choice, Decision, Game
 
-from . import ids, labels, replies
-from .components import host, static_view
+from . import ids, labels, replies, texts
+from .components import OpenButton, host, static_view
 from .lang import reply_tr
+from .played import played_note
 from .texts import orders as words
 from .texts.common import plain, prompt_of
 
@@ -38,6 +39,9 @@ ENGLISH = translator("en")
 log = logging.getLogger(__name__)
 Interaction = discord.Interaction[Any]
 ROW_WIDTH = 5
+TARGET = re.compile(r"(?:r|\D*?\s*)(\d{1,2})")  # r9, 9, road 9, дорога 9, camí 9
+# "Pass" as every language of the bot says it (the queue's select shows it so)
+PASS_WORDS = frozenset({"pass", *(labels.fold(translator(lang).pgettext("choice", "Pass")) for lang in LANGUAGES)})
 SPECIALS = ("gate", "trading", "guild", "joust", "stables", "inn", "castle")
 
 
@@ -64,20 +68,24 @@ def queue_candidates(game: Game) -> list[str]:
     return out
 
 
-def parse_places(game: Game, text: str) -> list[str]:
+def parse_places(game: Game, text: str, tr: Translation = ENGLISH) -> list[str]:
     """"carpenter, peddler r7, pass" -> ["r8", "r7", "pass"]: each item read by `labels.find`
     among every place (codes, `8`, special places, building names in any of our languages, a
     unique prefix, a name and its space); a name on several spaces means the free ones.
-    `BadOrder` names the first item it cannot read."""
+    `BadOrder` names the first item it cannot read (and the places it may mean, in `tr`'s
+    words)."""
     spaces = [f"r{i}" for i in range(1, len(game.state.road_tile))]
     places = [Choice(c, words.place_words(ENGLISH, game, c)) for c in ("pass", *SPECIALS, *spaces)]
     free = set(queue_candidates(game)) | {"pass"}
     out = []
     for item in [x.strip() for x in re.split(r"[,;]+", text) if x.strip()]:
+        if labels.fold(item) in PASS_WORDS:  # "пас", "passar": as the queue's select words it
+            out.append("pass")
+            continue
         found = [c.code for c in labels.find(game, places, item)]
         found = [c for c in found if c in free] or found
         if len(found) != 1:
-            options = [words.place_words(ENGLISH, game, c) for c in found]
+            options = [words.place_words(tr, game, c) for c in found]
             if options:
                 raise BadOrder(words.UNKNOWN_PLACE_HINT.msgid, text=plain(item), options=", ".join(options[:6]))
             raise BadOrder(words.UNKNOWN_PLACE.msgid, text=plain(item))
@@ -86,32 +94,57 @@ def parse_places(game: Game, text: str) -> list[str]:
 
 
 def parse_target(text: str) -> str | None:
-    """`r9`, `9`, `road 9` -> "r9"; `stay`/`0` -> "stay"; `off` -> None; `BadOrder` otherwise."""
-    t = text.strip().lower().replace("road", "").strip()
+    """`r9`, `9`, `road 9` (or the road in any of our languages: `дорога 9`, `casella 9`) ->
+    "r9"; `stay`/`0` -> "stay"; `off` -> None; `BadOrder` otherwise."""
+    t = text.strip().lower()
     if t in ("off", "cancel", "none"):
         return None
     if t in ("stay", "0"):
         return o.STAY
-    code = t if t.startswith("r") else f"r{t}"
+    m = TARGET.fullmatch(t)
+    code = f"r{int(m[1])}" if m else ""
+    if code == "r0":
+        return o.STAY
     if not o.is_declaration(code):
         raise BadOrder(words.BAD_TARGET.msgid, text=plain(text))
     return code
 
 
-def always_choices(game: Game, decision: Decision) -> list[str]:
-    """The standing orders the current decision can become (keys of `set_order`)."""
+def read_production(text: str, tr: Translation = ENGLISH) -> str:
+    """`/caylus orders production:` as sent: the value of an autocomplete entry (`n_forest.W`,
+    `n_forest.off`), or its label typed in full, in the reader's words or in English
+    (`Forest: 1 wood`); `BadOrder` otherwise."""
+    tile, _, code = text.partition(".")
+    if tile in o.production_tiles() and (code == "off" or code in o.production_tiles()[tile]):
+        return text
+    typed = labels.fold(text)
+    found = {value for label, value in production_options("", tr) + production_options("") if labels.fold(label) == typed}
+    if len(found) == 1:
+        return found.pop()
+    raise BadOrder(words.BAD_PRODUCTION.msgid, text=plain(text))
+
+
+def always_choices(game: Game, decision: Decision, orders: o.SeatOrders | None = None) -> list[str]:
+    """The standing orders the current decision can become (keys of `set_order`), leaving out
+    those `orders` already hold. At the Merchants' guild only `provost.cuts` applies ("never
+    move it" does not: bot.games.orders.answer), and it holds in phase 4 too."""
     kind = decision.kind
+    keys: list[str] = []
     if kind == "provost":
-        return ["provost.stay", "provost.cuts"]
-    if kind == "castle" and any(c.code != "done" for c in decision.choices):
-        return ["castle.all"]
-    if kind == "favour":
-        return [f"favour.{c.code}" for c in decision.choices if c.code in FAVOUR_LINES]
-    if kind == "produce":
+        keys = ["provost.stay", "provost.cuts"]
+    elif kind == "guild":
+        keys = ["provost.cuts"]
+    elif kind == "castle" and any(c.code != "done" for c in decision.choices):
+        keys = ["castle.all"]
+    elif kind == "favour":
+        keys = [f"favour.{c.code}" for c in decision.choices if c.code in FAVOUR_LINES]
+    elif kind == "produce":
         tile = game.state.road_tile[getattr(game.state.tasks[-1], "space", 0)] if game.state.tasks else None
         if tile in o.production_tiles():
-            return [f"p.{tile}.{c.code}" for c in decision.choices]
-    return []
+            keys = [f"p.{tile}.{c.code}" for c in decision.choices]
+    if orders is not None:
+        keys = [k for k in keys if set_order(k)(orders) != orders]
+    return keys
 
 
 # ----- changes (pure: SeatOrders -> SeatOrders) ------------------------------------------------------
@@ -189,20 +222,22 @@ def orders_view(
             select.item.placeholder = tr(words.ADD_TO_QUEUE)
             items.append(select)
             row += 1
-    for i, key in enumerate(off_keys(orders)[: ROW_WIDTH * (5 - row)]):
+    for i, key in enumerate(off_keys(orders)[: ROW_WIDTH * (4 - row)]):  # the last row: Choose…
         items.append(OrdersButton(table.id, "off", key, label=words.off_label(tr, key), row=row + i // ROW_WIDTH))
     return static_view(*items)
 
 
 def chooser_items(
-    table_id: int, decision: Decision | None, game: Game | None, row: int, tr: Translation = ENGLISH
-) -> list[discord.ui.Item[Any]]:
+    table_id: int, decision: Decision | None, game: Game | None, row: int, tr: Translation = ENGLISH,
+    orders: o.SeatOrders | None = None,
+) -> list[discord.ui.Item[Any]]:  # fmt: skip
     """The chooser's buttons for orders (called by bot.ui.chooser): Queue… for a placement,
-    Always… where the decision can become a standing order, Orders… otherwise."""
+    Always… where the decision can become a standing order that the decider's `orders` do not
+    hold yet (its custom_id names the decision), Orders… otherwise."""
     if decision is not None and decision.kind == "place":
         return [queue_button(table_id, row=row, tr=tr)]
-    if decision is not None and game is not None and always_choices(game, decision):
-        return [OrdersButton(table_id, "always", label=tr(words.ALWAYS_BUTTON), row=row)]
+    if decision is not None and game is not None and always_choices(game, decision, orders):
+        return [OrdersButton(table_id, "always", str(decision.seq), label=tr(words.ALWAYS_BUTTON), row=row)]
     return [OrdersButton(table_id, "show", label=tr(words.ORDERS_BUTTON), row=row)]
 
 
@@ -217,32 +252,48 @@ def queue_button(table_id: int, *, row: int | None = None, tr: Translation = ENG
 
 async def change(
     bot: CaylusBot, interaction: Interaction, channel_id: int, fn: Callable[[o.SeatOrders], o.SeatOrders],
-    *, queue_select: bool = False,
+    *, queue_select: bool = False, decision: int | None = None,
 ) -> None:  # fmt: skip
-    """Apply a change of the person's orders and show them the result, privately."""
+    """Apply a change of the person's orders and show them the result, privately. `decision`:
+    the number of the decision an Always… panel was for; if the new orders leave it to the
+    person, the note says so."""
+    table = bot.manager.table(channel_id)
+    tr = reply_tr(interaction, table)
     try:
+        before = bot.manager.orders(channel_id, interaction.user.id)
         orders, result = await bot.manager.set_orders(channel_id, interaction.user.id, fn)
     except Refusal as r:
-        await replies.refuse(interaction, r)
+        await replies.refuse(interaction, r, table=table)
         return
-    note = played_note(result, standing=True) or reply_tr(interaction, bot.manager.table(channel_id))(words.SAVED)
-    await show(bot, interaction, channel_id, orders, note=note, queue_select=queue_select)
-
-
-def played_note(result: ActResult | None, *, standing: bool = False, tr: Translation = ENGLISH) -> str:
-    """The line saying which moves a queue or a declaration played (with `standing`, also
-    those of standing orders: the player's own reply); "" when there were none."""
-    if result is None or not result.moves:
-        return ""
-    sources = (o.QUEUE, o.DECLARED, o.ORDER) if standing else (o.QUEUE, o.DECLARED)
-    mine = [m for m in result.moves if m.actor in sources]
-    return words.queued_note([(m.actor, m.name, m.label) for m in mine], tr) if mine else ""
+    note = played_note(result, standing=True, tr=tr)
+    pending = table.pending if table is not None else None
+    if note:
+        pass  # what the new orders played at once
+    elif orders == before:
+        note = tr(words.UNCHANGED)  # e.g. the button of a panel shown before the last change
+    elif (
+        decision is not None and pending is not None and pending.decision.seq == decision
+        and pending.user_id == interaction.user.id
+    ):  # fmt: skip
+        note = tr(words.STILL_YOURS)
+    else:
+        note = tr(words.SAVED)
+    opener = None
+    then = table.pending if table is not None else None
+    if table is not None and result is not None and result.moves and then is not None and then.user_id == interaction.user.id:
+        # what the orders played led to a decision of the person's: say which, one click away
+        # (the turn message is theirs already, so it pinged nobody)
+        now = tr.gettext("**Your decision now**: {prompt}").format(prompt=plain(prompt_of(tr, table, then)))
+        note, opener = f"{note}\n{now}", then.number
+    await show(bot, interaction, channel_id, orders, note=note, queue_select=queue_select, opener=opener)
 
 
 async def show(
     bot: CaylusBot, interaction: Interaction, channel_id: int, orders: o.SeatOrders | None = None, *,
-    note: str = "", queue_select: bool = False,
+    note: str = "", queue_select: bool = False, opener: int | None = None,
 ) -> None:  # fmt: skip
+    """The person's orders, privately (`note` above them); `opener`: the number of their pending
+    decision, whose chooser a Choose… button opens (when their orders just played the one before)."""
     table = bot.manager.table(channel_id)
     try:
         if orders is None:
@@ -253,6 +304,8 @@ async def show(
     assert table is not None
     tr = reply_tr(interaction, table)
     view = orders_view(table, orders, queue_select=queue_select, tr=tr)
+    if opener is not None:
+        view.add_item(OpenButton(table.id, opener, label=tr(texts.CHOOSE_BUTTON), row=4))
     await replies.show(interaction, view_text(table, orders, note, tr), view=view)
 
 
@@ -269,14 +322,14 @@ async def orders_command(
         if provost is not None:
             fns.append(set_order(f"provost.{provost}"))
         if production:
-            tile, _, code = production.partition(".")
-            fns.append(switch_off(f"p.{tile}") if code == "off" else set_order(f"p.{production}"))
+            tile, _, code = read_production(production, reply_tr(interaction, bot.manager.table(channel_id))).partition(".")
+            fns.append(switch_off(f"p.{tile}") if code == "off" else set_order(f"p.{tile}.{code}"))
         if castle is not None:
             fns.append(set_order("castle.all") if castle else switch_off("castle"))
         if favour is not None:
             fns.append(switch_off("favour") if favour == "off" else set_order(f"favour.{favour}"))
     except Refusal as r:
-        await replies.refuse(interaction, r)
+        await replies.refuse(interaction, r, table=bot.manager.table(channel_id))
         return
     if not fns:
         await show(bot, interaction, channel_id)
@@ -290,14 +343,19 @@ async def orders_command(
     await change(bot, interaction, channel_id, all_of)
 
 
-def production_options(current: str) -> list[tuple[str, str]]:
-    """Autocomplete of `/caylus orders production:` — (label, value) pairs."""
+def production_options(current: str, tr: Translation = ENGLISH) -> list[tuple[str, str]]:
+    """Autocomplete of `/caylus orders production:` — (label, value) pairs, labelled in `tr`'s
+    words; what was typed may be in those or in English."""
     out = []
+    typed = current.lower()
     for tile, codes in o.production_tiles().items():
         for code in (*codes, "off"):
-            label = f"{TILES[tile].name}: ask me" if code == "off" else words.production_choice_label(tile, code)
-            if current.lower() in label.lower():
-                out.append((label, f"{tile}.{code}"))
+            said = [
+                words.off_label(t, f"p.{tile}") if code == "off" else words.production_choice_label(tile, code, t)
+                for t in (tr, ENGLISH)
+            ]
+            if any(typed in label.lower() for label in said):
+                out.append((said[0][:100], f"{tile}.{code}"))
     return out[:25]
 
 
@@ -315,9 +373,9 @@ async def queue_command(interaction: Interaction, add: str | None, clear: bool) 
         if add:
             if table is None or table.game is None:
                 raise BadOrder(words.NOT_NOW.msgid)
-            fns.append(queue_more(parse_places(table.game, add)))
+            fns.append(queue_more(parse_places(table.game, add, reply_tr(interaction, table))))
     except Refusal as r:
-        await replies.refuse(interaction, r)
+        await replies.refuse(interaction, r, table=table)
         return
     if not fns:
         await show(bot, interaction, channel_id, queue_select=True)
@@ -346,7 +404,7 @@ async def declare_command(interaction: Interaction, target: str | None) -> None:
         if code is not None and (table is None or table.game is None or table.game.state.phase not in (2, 3, 4)):
             raise BadOrder(words.DECLARE_PHASES.msgid)
     except Refusal as r:
-        await replies.refuse(interaction, r)
+        await replies.refuse(interaction, r, table=table)
         return
     await change(bot, interaction, channel_id, lambda x: replace(x, declared=code))
 
@@ -365,27 +423,39 @@ async def press(interaction: Interaction, table_id: int, action: str, arg: str |
         if action == "off" and arg:
             await change(bot, interaction, channel_id, switch_off(arg))
         elif action == "set" and arg:
-            await change(bot, interaction, channel_id, set_order(arg))
+            # "ask me only where a move cuts someone" set from the provost's (or the guild's) own
+            # chooser leaves that decision to the person when a move there cuts: say so
+            pending = table.pending
+            cuts = arg == "provost.cuts" and pending is not None and pending.decision.kind in ("provost", "guild")
+            await change(bot, interaction, channel_id, set_order(arg), decision=pending.decision.seq if cuts and pending else None)
         elif action == "queue":
             await show(bot, interaction, channel_id, queue_select=True)
         elif action == "always":
-            await _always(bot, interaction, table)
+            await _always(bot, interaction, table, arg)
         else:
             await show(bot, interaction, channel_id)
     except Refusal as r:
-        await replies.refuse(interaction, r)
+        await replies.refuse(interaction, r, table=table)
 
 
-async def _always(bot: CaylusBot, interaction: Interaction, table: Table) -> None:
+async def _always(bot: CaylusBot, interaction: Interaction, table: Table, seq: str | None) -> None:
+    """The Always… panel of the decision `seq` (None: a button of an older version, for the
+    decision pending now); one's orders, with a word why, when that decision is gone."""
     pending = table.pending
-    if pending is None or pending.user_id != interaction.user.id or table.game is None:
-        await show(bot, interaction, table.channel_id)
-        return
-    keys = always_choices(table.game, pending.decision)
-    if not keys:
-        raise BadOrder(words.NOTHING_ALWAYS.msgid)
-    kind = pending.decision.kind
     tr = reply_tr(interaction, table)
+    current = (
+        pending is not None and pending.user_id == interaction.user.id and table.game is not None
+        and (seq is None or seq == str(pending.decision.seq))
+    )  # fmt: skip
+    if not current or pending is None or table.game is None:
+        await show(bot, interaction, table.channel_id, note=tr(words.ALWAYS_GONE))
+        return
+    orders = bot.manager.orders(table.channel_id, interaction.user.id)
+    keys = always_choices(table.game, pending.decision, orders)
+    if not keys:
+        await show(bot, interaction, table.channel_id, orders, note=tr(words.ALWAYS_HELD))
+        return
+    kind = pending.decision.kind
     items = [
         OrdersButton(table.id, "set", k, label=words.always_label(tr, kind, k.partition(".")[2]), row=i // ROW_WIDTH)
         for i, k in enumerate(keys)

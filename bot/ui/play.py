@@ -58,7 +58,7 @@ def chooser_for(
     """The chooser message of a pending decision, in `tr`'s words: its text and its components."""
     return (
         texts.chooser_header(tr, table, pending.decision, note=note),
-        chooser_view(table.id, pending.decision, table.game, tr=tr),
+        chooser_view(table.id, pending.decision, table.game, tr=tr, orders=table.orders.get(pending.decision.player)),
     )
 
 
@@ -278,7 +278,8 @@ class Play:
         view = None
         if mine or undo_seq is not None:
             decision = pending.decision if mine and pending else None
-            view = chooser_view(table.id, decision, table.game, undo_seq=undo_seq, tr=tr)
+            orders = table.orders.get(decision.player) if decision is not None else None
+            view = chooser_view(table.id, decision, table.game, undo_seq=undo_seq, tr=tr, orders=orders)
         content = texts.after_choice(tr, table, done, pending, header)
         await replies.show(interaction, content, view=view)
 

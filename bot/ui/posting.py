@@ -38,7 +38,7 @@ from bot.games import ActResult, Manager, Pending, PhaseReport, Table
 
 from . import replies, texts
 from .lang import post_tr
-from .orders import played_note
+from .played import played_note, undone_words
 from .roundpost import RoundPost, RoundPosts
 from .sending import RETRY_DELAYS, ChannelDown, Sender, Undeliverable
 from .turnpost import TurnPost, TurnPosts, waits_on_person
@@ -104,8 +104,8 @@ class Publisher(RoundPosts, TurnPosts):
         note = result.missed.text(texts.plain, tr) if result.missed else why or None
         undone = ""
         if result.undone:
-            with_ = [(m.name, m.label) for m in result.undone_with]
-            undone = texts.undone_public(tr, result.undone.name, result.undone.label, with_)
+            label, with_ = undone_words(result, tr)  # in the table's words, not the rules' English
+            undone = texts.undone_public(tr, result.undone.name, label, with_)
         # what a queue, a declaration or a standing order played is said on the turn message
         # (edited or replaced anyway), not in a line of its own that would stay in the channel
         said = played_note(result, tr=tr)

@@ -14,6 +14,7 @@ from . import labels
 from .common import name, plain
 
 ENGLISH = translator("en")
+MAX_PROVOST_MOVE = 3  # spaces, 1 denier each (§2 phase 4)
 
 COMMANDS = {
     "orders": "Your standing orders: see them (only you), or set one",
@@ -60,6 +61,12 @@ ADD_TO_QUEUE = N_("Add a placement to your queue")
 NOT_NOW = N_("Orders are for a game in progress, at your own seat.")
 NOTHING_ALWAYS = N_("There is no standing order for this decision; answer it in the chooser.")
 SAVED = N_("Saved.")
+UNCHANGED = N_("Nothing to change: it was so already.")
+STILL_YOURS = N_("Saved. A move here cuts someone, so this decision is still yours: choose in the chooser.")
+ALWAYS_GONE = N_("That decision is no longer waiting for you. Your orders:")
+ALWAYS_HELD = N_("Your standing orders already hold what this decision could become. Your orders:")
+# At the Merchants' guild only "ask me only where a move cuts someone" applies (bot.games.orders)
+ALWAYS_GUILD = N_("Always, here and in phase 4: ask me only where a move cuts someone")
 DECLARE_PHASES = N_("You can declare your provost move in phases 2 to 4 only (it is used in phase 4).")
 # Refusals with fields (bot/games Refusal(msgid, **fields): translated when shown)
 UNKNOWN_PLACE = N_(
@@ -70,6 +77,9 @@ UNKNOWN_PLACE_HINT = N_(
     "Did you mean: {options}?"
 )
 QUEUE_FULL = N_("A queue holds at most {limit} placements (you have 6 workers).")
+BAD_PRODUCTION = N_(
+    "“{text}” is not a production to choose: pick one in the list as you type (`Forest: 1 wood`, `Forest: ask me`…)."
+)
 BAD_TARGET = N_("“{text}” is not a provost target: give a road space (`r9` or `9`), `stay`, or `off`.")
 
 
@@ -93,6 +103,11 @@ def target_words(tr: Translation, target: str) -> str:
 
 def production_words(tr: Translation, tile: str, code: str) -> str:
     return f"{glossary.building(tr, TILES[tile].name)} → {labels.amounts(tr, cube_count(code))}"
+
+
+def cubes_words(tr: Translation, code: str) -> str:
+    """Cubes by their letters (`FWS`): "1 food + 1 wood + 1 stone"."""
+    return labels.amounts(tr, cube_count(code))
 
 
 def production_choice_label(tile: str, code: str, tr: Translation = ENGLISH) -> str:
@@ -127,9 +142,17 @@ def orders_view_text(tr: Translation, game: Game | None, provost: str, productio
     else:
         lines.append(tr.gettext("**Your placement queue:** empty (`/caylus queue add:…`)"))
     if declared:
-        lines.append(
-            tr.gettext("**Your provost move, declared:** {target}").format(target=target_words(tr, declared))
-        )
+        target = target_words(tr, declared)
+        if game is not None and declared != "stay":  # where the provost is: a target out of reach is seen at once
+            now = game.state.provost
+            if abs(int(declared[1:]) - now) > MAX_PROVOST_MOVE:
+                target = tr.gettext(
+                    "{target} (the provost is on road {space} now: more than 3 spaces away, so you are asked "
+                    "unless it is moved closer first)"
+                ).format(target=target, space=now)
+            else:
+                target = tr.gettext("{target} (the provost is on road {space} now)").format(target=target, space=now)
+        lines.append(tr.gettext("**Your provost move, declared:** {target}").format(target=target))
     return "\n".join(lines)
 
 
@@ -154,6 +177,8 @@ def always_label(tr: Translation, kind: str, value: str) -> str:
     """An "always do this" button of the current decision."""
     if kind == "provost":
         return tr(ALWAYS_PROVOST[value])
+    if kind == "guild":
+        return tr(ALWAYS_GUILD)
     if kind == "castle":
         return tr.gettext("Always deliver every batch I can")
     if kind == "favour":
