@@ -50,6 +50,17 @@ def move_words(move: AppliedMove, tr: Translation = ENGLISH) -> str:
     return _said(game, decision, choice, move.seat, tr)
 
 
+def missed_words(result: ActResult, tr: Translation = ENGLISH) -> str:
+    """The choice the game made at an absent player's deadline (`result.missed`), in `tr`'s
+    words: its move is the first of the result's (`Timers` applies it before anything follows)."""
+    missed = result.missed
+    assert missed is not None
+    move = result.moves[0] if result.moves else None
+    if move is None or move.name != missed.name or move.label != missed.label:
+        return missed.label
+    return move_words(move, tr)
+
+
 def undone_words(result: ActResult, tr: Translation = ENGLISH) -> tuple[str, list[tuple[str, str]]]:
     """The choices an undo took back as their players read them, in `tr`'s words: the person's
     own, and (player, choice) of those played at once after it (`result.undone_with`). The game

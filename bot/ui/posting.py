@@ -38,7 +38,7 @@ from bot.games import ActResult, Manager, Pending, PhaseReport, Table
 
 from . import replies, texts
 from .lang import post_tr
-from .played import played_note, undone_words
+from .played import missed_words, played_note, undone_words
 from .roundpost import RoundPost, RoundPosts
 from .sending import RETRY_DELAYS, ChannelDown, Sender, Undeliverable
 from .turnpost import TurnPost, TurnPosts, waits_on_person
@@ -101,7 +101,7 @@ class Publisher(RoundPosts, TurnPosts):
             self._looked.add(table.id)
         tr = post_tr(table)
         why = tr.gettext(result.why) if result.why else ""  # PLAY_ON (bot.games.timers)
-        note = result.missed.text(texts.plain, tr) if result.missed else why or None
+        note = result.missed._replace(label=missed_words(result, tr)).text(texts.plain, tr) if result.missed else why or None
         undone = ""
         if result.undone:
             label, with_ = undone_words(result, tr)  # in the table's words, not the rules' English

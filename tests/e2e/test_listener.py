@@ -83,3 +83,36 @@ async def test_a_deadline_that_fell_due_while_the_bot_was_down_acts_once(world: 
     assert len(said) == 1
     assert not any("⏰" in m.content for m in world.fake.channel_messages(world.channel))
     assert turn.deleted
+
+
+async def test_a_missed_deadline_names_the_choice_in_the_tables_language(world: World) -> None:
+    """The line for an absent player's move says the choice as the chooser would have, in the
+    table's language (the rules' own label is English)."""
+    from bot.i18n import translator
+    from bot.rules import TILES
+
+    now = [1_800_000_000.0]
+    async with world.bot(clock=lambda: now[0]) as run:
+        manager = run.bot.manager
+        channel_id = int(world.channel.id)
+        await manager.create_table(
+            int(world.guild.id), channel_id, int(world.ann.id), "Ann", 2,
+            settings={"deadline": 600, "takeover_after": None, "language": "ru"},
+        )  # fmt: skip
+        await manager.join(channel_id, int(world.bob.id), "Bob")
+        await manager.start(channel_id, int(world.ann.id))
+        await current_turn(world)
+        table = manager.table(channel_id)
+        assert table is not None and table.game is not None
+        before = table.game.clone(quiet=True)
+        now[0] += 601
+        await manager.run_due_timers()
+        line = await world.fake.wait_for_message(world.channel, lambda m: "не успевает к сроку" in m.content)
+        moves = await manager.store.moves(table.id)
+    code = moves[0].code
+    assert before.decision is not None
+    english = next(c.label for c in before.decision.choices if c.code == code)
+    assert english not in line.content, line.content
+    if code.startswith("r"):  # a placement on the road: the building by its Russian name
+        name = TILES[before.state.road_tile[int(code[1:])]].name
+        assert translator("ru").pgettext("building", name) in line.content, line.content
