@@ -46,7 +46,7 @@ async def test_a_catalan_table_through_the_lobby(world: World) -> None:
         person.user.locale = "es-ES"
     async with world.bot() as run:
         opened = await answer(await slash(world, world.ann, "new", seats=3, language="ca"))
-        assert "La vostra taula és oberta" in opened
+        assert "La teva taula és oberta" in opened
         assert_not_english(opened)
         message = card(world)
         table = run.bot.manager.table(int(world.channel.id))
@@ -61,9 +61,9 @@ async def test_a_catalan_table_through_the_lobby(world: World) -> None:
         await press(world, message, "join", world.bob)
         await edited(world, message, before)
         joined = await answer(await slash(world, world.cid, "join"))
-        assert joined == "Seieu al seient 3 de 3. Qui ha creat la taula comença la partida."
+        assert joined == "Seus al seient 3 de 3. Qui ha creat la taula comença la partida."
         left = await answer(await slash(world, world.cid, "leave"))
-        assert left == "Heu deixat la taula."
+        assert left == "Has deixat la taula."
         before = len(message.revisions)
         started = await answer(await slash(world, world.ann, "start"))
         assert started.startswith("La partida ha començat")
@@ -128,12 +128,12 @@ async def test_the_personal_language_is_kept_across_restarts(world: World) -> No
         none = await answer(await slash(world, world.dee, "language"))
         assert none.startswith("You have no language setting")
         chosen = await answer(await slash(world, world.dee, "language", language="ca"))
-        assert chosen.startswith("El vostre idioma ara és **Català**")
+        assert chosen.startswith("El teu idioma ara és **Català**")
         assert run.bot.languages == {int(world.dee.id): "ca"}
     async with world.bot() as run:
         assert run.bot.languages == {int(world.dee.id): "ca"}
         shown = await answer(await slash(world, world.dee, "language"))
-        assert shown.startswith("El vostre idioma: **Català**")
+        assert shown.startswith("El teu idioma: **Català**")
         forgotten = await answer(await slash(world, world.dee, "language", clear=True))
         assert forgotten.startswith("Your language setting is forgotten")  # back to en-US
     async with world.bot() as run:

@@ -94,7 +94,7 @@ async def test_a_refused_choice_is_answered_in_the_readers_language(manager: Man
         await manager.act(1, p.user_id, p.number, "banana")
     for lang, start in (
         ("ru", "Так нельзя: «banana» сейчас выбрать нельзя (Выставьте рабочего"),
-        ("ca", "No pots fer això: «banana» no és una opció ara (Col·loqueu"),
+        ("ca", "No pots fer això: «banana» no és una opció ara (Col·loca"),
     ):
         said = texts.refusal(translator(lang), unknown.value)
         assert said.startswith(start), said
