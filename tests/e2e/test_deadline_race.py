@@ -66,6 +66,17 @@ async def until_entered(gate: Gate) -> None:
         raise AssertionError(f"no move was committed within {WAIT_S} s") from None
 
 
+async def without_scheduler(manager: Any) -> None:
+    """Stop the bot's own timer task (started once the client is ready): it wakes every 30 s
+    and would fire a due timer itself, beside the test's `run_due_timers`, on a slow machine."""
+    give_up = time.monotonic() + WAIT_S
+    while (scheduler := manager._timers.scheduler) is None or not scheduler.running:
+        if time.monotonic() > give_up:
+            raise AssertionError(f"the bot's timer task did not start within {WAIT_S} s")
+        await asyncio.sleep(0.01)
+    await manager.stop_scheduler()
+
+
 @pytest.mark.parametrize("first", ["deadline", "click"])
 async def test_deadline_fires_while_the_player_clicks(world: World, first: str) -> None:
     now = [1_800_000_000.0]
@@ -85,6 +96,7 @@ async def test_deadline_fires_while_the_player_clicks(world: World, first: str) 
         number = pending.number
         await run.bot.publisher.idle()
 
+        await without_scheduler(manager)
         gate = Gate(manager.store.record_move)
         world.monkeypatch.setattr(manager.store, "record_move", gate)
         lock = manager._registry.lock(channel_id)
