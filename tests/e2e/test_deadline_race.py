@@ -15,7 +15,7 @@ from tests.fake_discord import StoredMessage
 from tests.games.helpers import pending_at
 
 from .conftest import World
-from .helpers import answer, current_turn, slash, whose
+from .helpers import ann_and_bob, answer, current_turn, slash, whose
 from .sim import turn_of
 
 
@@ -83,13 +83,7 @@ async def test_deadline_fires_while_the_player_clicks(world: World, first: str) 
     async with world.bot(clock=lambda: now[0]) as run:
         manager = run.bot.manager
         channel_id = int(world.channel.id)
-        await manager.create_table(
-            int(world.guild.id), channel_id, int(world.ann.id), "Ann", 2,
-            settings={"deadline": 600, "takeover_after": None},
-        )  # fmt: skip
-        await manager.join(channel_id, int(world.bob.id), "Bob")
-        await manager.start(channel_id, int(world.ann.id))
-        turn = await current_turn(world)
+        turn = await ann_and_bob(world, manager, deadline=600, takeover_after=None)
         late = whose(turn, world)
         pending = pending_at(manager, channel_id)
         assert pending is not None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.games.helpers import pending_at
 
 from .conftest import World
-from .helpers import current_turn, turn_messages, whose
+from .helpers import ann_and_bob, current_turn, turn_messages, whose
 
 
 async def test_deadline_reminder_and_takeover_reach_the_channel(world: World) -> None:
@@ -14,13 +14,7 @@ async def test_deadline_reminder_and_takeover_reach_the_channel(world: World) ->
     async with world.bot(clock=lambda: now[0]) as run:
         manager = run.bot.manager
         channel_id = int(world.channel.id)
-        await manager.create_table(
-            int(world.guild.id), channel_id, int(world.ann.id), "Ann", 2,
-            settings={"deadline": 600, "takeover_after": 1},
-        )  # fmt: skip
-        await manager.join(channel_id, int(world.bob.id), "Bob")
-        await manager.start(channel_id, int(world.ann.id))  # published through the listener
-        turn = await current_turn(world)
+        turn = await ann_and_bob(world, manager, deadline=600, takeover_after=1)
         late = whose(turn, world)
         seq = pending_at(manager, channel_id).number  # type: ignore[union-attr]
         assert f"<t:{int(now[0]) + 600}:R>" in turn.content
@@ -55,13 +49,7 @@ async def test_a_deadline_that_fell_due_while_the_bot_was_down_acts_once(world: 
     async with world.bot(clock=lambda: now[0]) as run:
         manager = run.bot.manager
         channel_id = int(world.channel.id)
-        await manager.create_table(
-            int(world.guild.id), channel_id, int(world.ann.id), "Ann", 2,
-            settings={"deadline": 3600, "takeover_after": None},
-        )  # fmt: skip
-        await manager.join(channel_id, int(world.bob.id), "Bob")
-        await manager.start(channel_id, int(world.ann.id))  # published through the listener
-        turn = await current_turn(world)
+        turn = await ann_and_bob(world, manager, deadline=3600, takeover_after=None)
         seq = pending_at(manager, channel_id).number  # type: ignore[union-attr]
 
     now[0] += 2 * 3600  # the bot is down while the deadline passes
@@ -95,13 +83,7 @@ async def test_a_missed_deadline_names_the_choice_in_the_tables_language(world: 
     async with world.bot(clock=lambda: now[0]) as run:
         manager = run.bot.manager
         channel_id = int(world.channel.id)
-        await manager.create_table(
-            int(world.guild.id), channel_id, int(world.ann.id), "Ann", 2,
-            settings={"deadline": 600, "takeover_after": None, "language": "ru"},
-        )  # fmt: skip
-        await manager.join(channel_id, int(world.bob.id), "Bob")
-        await manager.start(channel_id, int(world.ann.id))
-        await current_turn(world)
+        await ann_and_bob(world, manager, deadline=600, takeover_after=None, language="ru")
         table = manager.table(channel_id)
         assert table is not None and table.game is not None
         before = table.game.clone(quiet=True)

@@ -11,7 +11,7 @@ from tests.fake_discord import FakeMember, StoredMessage
 from tests.games.helpers import pending_at
 
 from .conftest import World
-from .helpers import answer, current_turn, seated_table, slash, turn_messages, whose
+from .helpers import ann_and_bob, answer, current_turn, seated_table, slash, turn_messages, whose
 
 
 async def order_text(world: World, user: FakeMember, sub: str, **options: object) -> str:
@@ -192,13 +192,7 @@ async def test_orders_play_for_a_seat_the_ai_took_over(world: World) -> None:
     async with world.bot(clock=lambda: now[0]) as run:
         manager = run.bot.manager
         channel_id = int(world.channel.id)
-        await manager.create_table(
-            int(world.guild.id), channel_id, int(world.ann.id), "Ann", 2,
-            settings={"deadline": 600, "takeover_after": 1, "ai_level": "random"},
-        )  # fmt: skip
-        await manager.join(channel_id, int(world.bob.id), "Bob")
-        await manager.start(channel_id, int(world.ann.id))
-        turn = await current_turn(world)
+        turn = await ann_and_bob(world, manager, deadline=600, takeover_after=1, ai_level="random")
         late = whose(turn, world)
         present = world.bob if late is world.ann else world.ann
         await order_text(world, late, "orders", provost="stay")
