@@ -6,7 +6,15 @@ submodule (tests/test_import_graph.py enforces it).
 
 from .castle import BATCHES
 from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, KindFacts, ScoreLine
-from .effects import SPECIAL_EFFECTS, Effect, SpecialEffect, effect_of, effect_words
+from .effects import (
+    SPECIAL_EFFECTS,
+    Effect,
+    SpecialEffect,
+    effect_of,
+    effect_words,
+    special_hint,
+    special_words,
+)
 from .engine import Game, final_scores, new_game, winners
 from .eventwords import WORDS as EVENT_WORDS
 from .glossary import TOPICS, Topic, tile_text, topic_text
@@ -56,7 +64,7 @@ __all__ = [
     "SPECIAL_EFFECTS", "SPECIAL_NAMES", "STONE", "TILES", "TOPICS", "TRADES", "WOOD",
     "Choice", "Decision", "Effect", "SpecialEffect", "Event", "EventKind", "Game", "IllegalChoice", "KindFacts", "Obvious", "Options", "Player",
     "ScoreLine", "State", "Tile", "Topic",
-    "bridge_price", "effect_of", "effect_words", "build_codes", "castle_section", "final_scores", "kind_facts",
+    "bridge_price", "effect_of", "effect_words", "special_hint", "special_words", "build_codes", "castle_section", "final_scores", "kind_facts",
     "lawyer_targets", "new_game", "obvious_choice", "play_random", "search_glossary", "state_from_json",
     "trade_possible", "trade_text", "winners", "cost_parts", "cost_words", "cube_count", "cube_list", "plural",
 ]

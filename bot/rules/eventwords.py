@@ -14,7 +14,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .speech import ENGLISH, Speech
-from .tiles import SECTION_PP, SECTIONS, SPECIAL_NAMES, TILES
+from .tiles import (
+    FIRST_PASS_DENIERS,
+    JOUST_CLOTH,
+    JOUST_DENIERS,
+    SECTION_PP,
+    SECTIONS,
+    SPECIAL_NAMES,
+    TILES,
+    TRADING_POST_DENIERS,
+)
 from .words import (
     OBVIOUS_WHY,
     building_name,
@@ -70,7 +79,9 @@ def _income(name: Name, seat: int, deniers: int, *, tr: Speech = ENGLISH) -> str
 
 @words("trading")
 def _trading(name: Name, seat: int, *, tr: Speech = ENGLISH) -> str:
-    return tr.gettext("{player} takes 3 deniers at the Trading post").format(player=name(seat))
+    return tr.gettext("{player} takes {deniers} at the Trading post").format(
+        player=name(seat), deniers=counted(tr, "denier", TRADING_POST_DENIERS)
+    )
 
 
 @words("stables")
@@ -145,10 +156,10 @@ def _owner_bonus(name: Name, owner: int, seat: int, tid: str, space: int, *, tr:
 @words("pass")
 def _pass(name: Name, seat: int, position: int, *, tr: Speech = ENGLISH) -> str:
     if position == 1:
-        text = tr.gettext("{player} passes ({position}.) and takes 1 denier as the first to pass")
+        text = tr.gettext("{player} passes ({position}.) and takes {deniers} as the first to pass")
     else:
         text = tr.gettext("{player} passes ({position}.)")
-    return text.format(player=name(seat), position=position)
+    return text.format(player=name(seat), position=position, deniers=counted(tr, "denier", FIRST_PASS_DENIERS))
 
 
 @words("place")
@@ -193,8 +204,8 @@ def _provost_paid(name: Name, seat: int, move: int, space: int, *, tr: Speech = 
 
 @words("joust")
 def _joust(name: Name, seat: int, *, tr: Speech = ENGLISH) -> str:
-    return tr.gettext("{player} pays 1 denier and 1 cloth at the Joust field for a royal favour").format(
-        player=name(seat)
+    return tr.gettext("{player} pays {deniers} and {cloth} at the Joust field for a royal favour").format(
+        player=name(seat), deniers=counted(tr, "denier", JOUST_DENIERS), cloth=counted(tr, "cloth", JOUST_CLOTH)
     )
 
 

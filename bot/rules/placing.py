@@ -273,7 +273,7 @@ def why_not_target(g: Game, seat: int, code: str, tr: Speech = ENGLISH) -> str:
     if code == "castle":
         if seat in s.castle_workers:
             return tr.gettext("you already have a worker in the castle")
-        return tr.gettext("the castle track is full (5 workers)")
+        return tr.gettext("the castle track is full ({workers})").format(workers=counted(tr, "worker", CASTLE_WORKERS))
     if code == "stables":
         if seat in s.stables:
             return tr.gettext("you already have a worker in the Stables")
