@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from bot.i18n import NP_, Lazy, Translation, translator
 from bot.i18n import words as glossary
-from bot.rules import PHASE_NAMES, SECTIONS, special_hint
+from bot.rules import LOW_PLACEMENT_COST, PHASE_NAMES, SECTIONS, SIMPLE_FAVOUR_PP, special_hint
 
 # What the pending player is doing, after their name in the header (`kind_facts(kind).verb`).
 VERBS = {
@@ -145,14 +145,14 @@ def labels(lang: str = "en") -> Labels:
         pp=tr.pgettext("board", "PP"),
         passed=tr.pgettext("board", "passed {n}."),
         in_inn=tr.pgettext("board", "in the Inn"),
-        favours_simple=tr.pgettext("board", "favour = 3 PP"),
+        favours_simple=tr.pgettext("board", "favour = {pp} PP").format(pp=SIMPLE_FAVOUR_PP),
         castle=tr.pgettext("board", "CASTLE"),
         builders=tr.pgettext("board", "builders, in order"),
         favour_columns=tr.pgettext("board", "favour columns open: 1–{n}"),
         bridge=tr.pgettext("board", "BRIDGE"),
         passing_order=tr.pgettext("board", "passing order"),
         next_worker=tr.pgettext("board", "next worker"),
-        own_building=tr.pgettext("board", "own building or Inn: 1"),
+        own_building=tr.pgettext("board", "own building or Inn: {n}").format(n=LOW_PLACEMENT_COST),
         game_is_over=tr.pgettext("board", "the game is over"),
         provost=tr.pgettext("board", "provost {space}"),
         bailiff=tr.pgettext("board", "bailiff {space}"),

@@ -26,11 +26,18 @@ from .simulate import play_random
 from .speech import ENGLISH, Speech
 from .state import Options, Player, State
 from .tasks import build_codes, castle_section, kind_facts, lawyer_targets, trade_possible
-from .tiles import (
+from .tiles import (  # the rules' numbers the edges' texts say (the chooser's warnings, the board, the lobby)
     CUBE_NAMES,
     CUBES,
+    CUBES_PER_PP,
+    DENIERS_PER_PP,
     FAVOUR_LINES,
+    FIRST_PASS_DENIERS,
     FIXED_SPACES,
+    GOLD_PP,
+    JOUST_CLOTH,
+    JOUST_DENIERS,
+    LOW_PLACEMENT_COST,
     MARKS,
     NEUTRALS,
     PRESTIGE,
@@ -39,6 +46,7 @@ from .tiles import (
     SECTION_PP,
     SECTION_SIZE,
     SECTIONS,
+    SIMPLE_FAVOUR_PP,
     SPECIAL_NAMES,
     STONE,
     TILES,
@@ -71,4 +79,6 @@ __all__ = [
 __all__ += ["tile_text", "topic_text"]  # a rules topic's explanation in a reader's language (issue 12)
 __all__ += ["BATCHES"]  # the castle batches (§2 phase 6): the chooser flags a castle worker without one
 __all__ += ["either"]  # "a or b" in a reader's language, plain or bold (the chooser, the glossary)
+__all__ += ["FIRST_PASS_DENIERS", "JOUST_CLOTH", "JOUST_DENIERS", "LOW_PLACEMENT_COST", "SIMPLE_FAVOUR_PP"]  # numbers the edges say
+__all__ += ["CUBES_PER_PP", "DENIERS_PER_PP", "GOLD_PP"]  # final scoring (§2.8), said under the final scores
 __all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one

@@ -217,7 +217,7 @@ class Place(Task):
 
     def label(self, g: Game, code: str) -> str:
         if code == "pass":
-            return "Pass" + ("" if g.state.passing else " (first to pass: +1 denier)")
+            return "Pass" + ("" if g.state.passing else f" (first to pass: +{plural(FIRST_PASS_DENIERS, 'denier')})")
         cost = placement_cost(g, self.seat, code)
         owner = g.state.road_owner[int(code[1:])] if code[0] == "r" else -1
         whose = f", {g.name(owner)}'s" if owner >= 0 and owner != self.seat else ""

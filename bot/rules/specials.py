@@ -95,7 +95,14 @@ def provost_label(g: Game, code: str, free: bool) -> str:
 def why_not_move(g: Game, code: str, deniers: int | None, tr: Speech = ENGLISH) -> str:
     """Why a provost move is refused (§2 phase 4, §6 #7, #8); "" when the code is no move."""
     if code not in PROVOST_MOVES:
-        return tr.gettext("the provost moves 1 to 3 spaces forward (+1, +2, +3) or back (-1, -2, -3), or 0")
+        return tr.ngettext(
+            "the provost moves 1 to {n} space forward ({forward}) or back ({back}), or 0",
+            "the provost moves 1 to {n} spaces forward ({forward}) or back ({back}), or 0",
+            _MOST,
+        ).format(
+            n=_MOST, forward=", ".join(c for c in PROVOST_MOVES if c[0] == "+"),
+            back=", ".join(c for c in PROVOST_MOVES if c[0] == "-"),
+        )  # fmt: skip
     k, provost = int(code), g.state.provost
     if not 1 <= provost + k <= ROAD_LEN:
         return tr.gettext("the provost is on road {space}: it stays between space 1 and road {last}").format(

@@ -1,7 +1,9 @@
 """The rule numbers of the prompts, event texts and special buildings' words (bot/rules/specials.py,
-placing.py, construction.py, eventwords.py, effects.py, favours.py) come from the constants the
-engine plays with, as the glossary's do (tests/rules/test_glossary_numbers.py): a constant given
-another value changes the text in every language (no translation keeps a literal)."""
+placing.py, construction.py, eventwords.py, effects.py, favours.py), and of the edges' texts that
+say the same numbers (the chooser's Pass and Joust warning, the lobby, the final scores, the
+board), come from the constants the engine plays with, as the glossary's do
+(tests/rules/test_glossary_numbers.py): a constant given another value changes the text in every
+language (no translation keeps a literal)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from types import ModuleType
+from types import SimpleNamespace as NS
 from typing import Any
 
 import pytest
@@ -28,7 +31,12 @@ from bot.rules.placing import why_not_target
 from bot.rules.specials import Guild, Inn, Joust, Provost
 from bot.rules.speech import Speech
 from bot.rules.state import Options
+from bot.ui import labels as choice_labels
+from bot.ui.texts import channel as channel_module
+from bot.ui.texts import labels as label_words
+from bot.ui.texts import lobby as lobby_module
 from bot.ui.texts.chooser import place_effect
+from rendering import labels as board_module
 from rendering.labels import labels
 
 LANGUAGES = ("en", "ru", "pt-BR", "ca")
@@ -43,6 +51,7 @@ def test_the_constants_are_the_rulebooks() -> None:
     assert (tiles.FIRST_PASS_DENIERS, tiles.CASTLE_WORKERS) == (1, 5)  # §2 phase 2 (castle spaces 1–5)
     assert tiles.TILES["residence"].pp == 2  # §3.3 Lawyer (+2 PP), §3.5
     assert tiles.SIMPLE_FAVOUR_PP == 3  # §4.4
+    assert (tiles.GOLD_PP, tiles.CUBES_PER_PP, tiles.DENIERS_PER_PP) == (3, 3, 4)  # §2.8
 
 
 def _game() -> Game:
@@ -71,7 +80,19 @@ TEXTS: dict[str, Text] = {
     # the chooser's and the board's words are the rules' (no copy of their own with a literal)
     **{f"chooser_{code}": (lambda g, tr, code=code: place_effect(tr, g, code)) for code in ("trading", "guild", "joust", "inn")},
     **{f"board_{code}": (lambda g, tr, code=code: labels(tr.lang).hint(code)) for code in ("trading", "guild", "joust", "inn")},
+    "why_not_move": lambda g, tr: specials_module.why_not_move(g, "+9", None, tr),
+    # the edges' texts with the same numbers
+    "pass_label": lambda g, tr: label_words.pass_label(tr, True),
+    "joust_trap": lambda g, tr: label_words.no_joust(tr),
+    "lobby": lambda g, tr: lobby_module.options_text(tr, SIMPLE_TABLE),  # SIMPLE_TABLE: the fields it reads
+    "final_scores": lambda g, tr: channel_module.game_over(tr, RESULT),  # RESULT: the fields it reads
+    "board_simple_favours": lambda g, tr: board_module.labels.__wrapped__(tr.lang).favours_simple,
+    "board_own_building": lambda g, tr: board_module.labels.__wrapped__(tr.lang).own_building,
 }  # fmt: skip
+SIMPLE_TABLE = NS(options=NS(simple_favors=True, jeweller=False, lawyer_pp=4), settings=NS(ai_level="greedy"))
+RESULT = NS(
+    scores=[NS(name="Ann", pp_play=10, gold_pp=3, cubes_pp=1, deniers_pp=2, total=16)], winner_names=["Ann"], seats=[]
+)
 
 
 @pytest.mark.parametrize(
@@ -94,6 +115,11 @@ TEXTS: dict[str, Text] = {
         ("hint_guild", "provost ±1–3, free"),
         ("hint_joust", "1d + 1 cloth → favour"),
         ("hint_inn", "place workers for 1 d"),
+        ("why_not_move", "the provost moves 1 to 3 spaces forward (+1, +2, +3) or back (-1, -2, -3), or 0"),
+        ("pass_label", "Pass (first to pass: +1 denier)"),
+        ("joust_trap", "⚠ needs 1 denier + 1 cloth"),
+        ("board_simple_favours", "favour = 3 PP"),
+        ("board_own_building", "own building or Inn: 1"),
     ],
 )  # fmt: skip
 def test_the_english_texts_say_the_rulebooks_numbers(key: str, said: str) -> None:
@@ -117,6 +143,15 @@ CHANGES: list[tuple[ModuleType, str, int, tuple[str, ...]]] = [
     (effects_module, "JOUST_DENIERS", 54, ("words_joust", "hint_joust", "chooser_joust", "board_joust")),
     (effects_module, "JOUST_CLOTH", 55, ("words_joust", "hint_joust", "chooser_joust", "board_joust")),
     (effects_module, "LOW_PLACEMENT_COST", 56, ("words_inn", "hint_inn", "chooser_inn", "board_inn")),
+    (label_words, "FIRST_PASS_DENIERS", 61, ("pass_label",)),
+    (label_words, "JOUST_DENIERS", 62, ("joust_trap",)),
+    (label_words, "JOUST_CLOTH", 63, ("joust_trap",)),
+    (lobby_module, "SIMPLE_FAVOUR_PP", 64, ("lobby",)),
+    (channel_module, "GOLD_PP", 65, ("final_scores",)),
+    (channel_module, "CUBES_PER_PP", 66, ("final_scores",)),
+    (channel_module, "DENIERS_PER_PP", 67, ("final_scores",)),
+    (board_module, "SIMPLE_FAVOUR_PP", 68, ("board_simple_favours",)),
+    (board_module, "LOW_PLACEMENT_COST", 69, ("board_own_building",)),
 ]  # fmt: skip
 
 
@@ -180,3 +215,28 @@ def test_a_count_takes_the_russian_plural_form(
 ) -> None:
     monkeypatch.setattr(module, name, n)
     assert ru in TEXTS[key](_game(), translator("ru"))
+
+
+def test_the_provost_refusal_follows_the_reach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The moves a refusal lists are the codes the rules accept (§2 phase 3, phase 4)."""
+    before = _said(("why_not_move",))
+    monkeypatch.setattr(specials_module, "_MOST", 4)
+    monkeypatch.setattr(specials_module, "PROVOST_MOVES", ("0", "+1", "+2", "+3", "+4", "-1", "-2", "-3", "-4"))
+    after = _said(("why_not_move",))
+    _follows(before, after, 4)
+    for lang in LANGUAGES:
+        assert "+1, +2, +3, +4" in after[lang, "why_not_move"] and "-1, -2, -3, -4" in after[lang, "why_not_move"], lang
+
+
+def test_the_pass_label_and_the_joust_trap_follow_their_constants(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rules' Pass label (§2 phase 2) and the chooser's Joust warning (§2 phase 3): a player
+    with 1 denier and 1 cloth cannot joust when the price is 2 deniers."""
+    g = _game()
+    assert placing_module.Place(0).label(g, "pass") == "Pass (first to pass: +1 denier)"
+    monkeypatch.setattr(placing_module, "FIRST_PASS_DENIERS", 2)
+    assert placing_module.Place(0).label(g, "pass") == "Pass (first to pass: +2 deniers)"
+    p = g.state.players[0]
+    p.deniers, p.cubes[tiles.C] = 1, 1
+    assert choice_labels.trap_of(g, "joust", 0) == ""
+    monkeypatch.setattr(choice_labels, "JOUST_DENIERS", 2)
+    assert choice_labels.trap_of(g, "joust", 0) == "⚠ needs 1 denier + 1 cloth"
