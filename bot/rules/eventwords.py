@@ -15,9 +15,11 @@ from collections.abc import Callable
 
 from .speech import ENGLISH, Speech
 from .tiles import (
+    FAVOUR_COLUMNS_OPEN,
     FIRST_PASS_DENIERS,
     JOUST_CLOTH,
     JOUST_DENIERS,
+    OWNER_BONUS_PP,
     SECTION_PP,
     SECTIONS,
     SPECIAL_NAMES,
@@ -148,8 +150,8 @@ def _scoring_favours(name: Name, seat: int, section: int, houses: int, favours: 
 
 @words("owner_bonus")
 def _owner_bonus(name: Name, owner: int, seat: int, tid: str, space: int, *, tr: Speech = ENGLISH) -> str:
-    return tr.gettext("{owner} gains 1 PP: {player} uses their {building}").format(
-        owner=name(owner), player=name(seat), building=building(tid, space, tr)
+    return tr.gettext("{owner} gains {pp} PP: {player} uses their {building}").format(
+        owner=name(owner), player=name(seat), building=building(tid, space, tr), pp=OWNER_BONUS_PP
     )
 
 
@@ -341,9 +343,13 @@ def _best_builder(name: Name, seat: int, houses: int, *, tr: Speech = ENGLISH) -
 @words("section_scored")
 def _section_scored(name: Name, section: int, *, tr: Speech = ENGLISH) -> str:
     if section == 0:
-        return tr.gettext("The Dungeon is scored and closed. Favour columns 3 and 4 are open.")
+        return tr.gettext("The Dungeon is scored and closed. Favour columns {first} and {last} are open.").format(
+            first=FAVOUR_COLUMNS_OPEN[0] + 1, last=FAVOUR_COLUMNS_OPEN[1]
+        )
     if section == 1:
-        return tr.gettext("The Walls are scored and closed. Favour column 5 is open.")
+        return tr.gettext("The Walls are scored and closed. Favour column {column} is open.").format(
+            column=FAVOUR_COLUMNS_OPEN[2]
+        )
     return tr.gettext("The Towers are scored and closed.")
 
 

@@ -52,6 +52,7 @@ def test_the_constants_are_the_rulebooks() -> None:
     assert tiles.TILES["residence"].pp == 2  # §3.3 Lawyer (+2 PP), §3.5
     assert tiles.SIMPLE_FAVOUR_PP == 3  # §4.4
     assert (tiles.GOLD_PP, tiles.CUBES_PER_PP, tiles.DENIERS_PER_PP) == (3, 3, 4)  # §2.8
+    assert (tiles.OWNER_BONUS_PP, tiles.FAVOUR_COLUMNS_OPEN) == (1, (2, 4, 5))  # §2 phase 2, §4.2
 
 
 def _game() -> Game:
@@ -75,6 +76,9 @@ TEXTS: dict[str, Text] = {
     "event_trading": lambda g, tr: eventwords_module.WORDS["trading"](_name, 1, tr=tr),
     "event_pass": lambda g, tr: eventwords_module.WORDS["pass"](_name, 1, 1, tr=tr),
     "event_joust": lambda g, tr: eventwords_module.WORDS["joust"](_name, 1, tr=tr),
+    "event_owner_bonus": lambda g, tr: eventwords_module.WORDS["owner_bonus"](_name, 0, 1, "quarry", 12, tr=tr),
+    "event_dungeon_scored": lambda g, tr: eventwords_module.WORDS["section_scored"](_name, 0, tr=tr),
+    "event_walls_scored": lambda g, tr: eventwords_module.WORDS["section_scored"](_name, 1, tr=tr),
     **{f"words_{code}": (lambda g, tr, code=code: special_words(code, tr)) for code in effects_module.SPECIAL_EFFECTS},
     **{f"hint_{code}": (lambda g, tr, code=code: special_hint(code, tr)) for code in effects_module.SPECIAL_EFFECTS},
     # the chooser's and the board's words are the rules' (no copy of their own with a literal)
@@ -107,6 +111,9 @@ RESULT = NS(
         ("event_trading", "Bob takes 3 deniers at the Trading post"),
         ("event_pass", "Bob passes (1.) and takes 1 denier as the first to pass"),
         ("event_joust", "Bob pays 1 denier and 1 cloth at the Joust field for a royal favour"),
+        ("event_owner_bonus", "Ann gains 1 PP: Bob uses their Quarry (road 12)"),
+        ("event_dungeon_scored", "The Dungeon is scored and closed. Favour columns 3 and 4 are open."),
+        ("event_walls_scored", "The Walls are scored and closed. Favour column 5 is open."),
         ("words_trading", "take 3 deniers"),
         ("words_guild", "move the provost up to 3 spaces, free"),
         ("words_joust", "pay 1 denier + 1 cloth for a royal favour"),
@@ -138,6 +145,7 @@ CHANGES: list[tuple[ModuleType, str, int, tuple[str, ...]]] = [
     (eventwords_module, "FIRST_PASS_DENIERS", 48, ("event_pass",)),
     (eventwords_module, "JOUST_DENIERS", 49, ("event_joust",)),
     (eventwords_module, "JOUST_CLOTH", 51, ("event_joust",)),
+    (eventwords_module, "OWNER_BONUS_PP", 59, ("event_owner_bonus",)),
     (effects_module, "TRADING_POST_DENIERS", 52, ("words_trading", "hint_trading", "chooser_trading", "board_trading")),
     (effects_module, "GUILD_STEPS", 53, ("words_guild", "hint_guild", "chooser_guild", "board_guild")),
     (effects_module, "JOUST_DENIERS", 54, ("words_joust", "hint_joust", "chooser_joust", "board_joust")),
@@ -240,3 +248,14 @@ def test_the_pass_label_and_the_joust_trap_follow_their_constants(monkeypatch: p
     assert choice_labels.trap_of(g, "joust", 0) == ""
     monkeypatch.setattr(choice_labels, "JOUST_DENIERS", 2)
     assert choice_labels.trap_of(g, "joust", 0) == "⚠ needs 1 denier + 1 cloth"
+
+
+def test_the_scoring_events_follow_the_open_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The favour columns a section's scoring opens (§4.2): 3 and 4 after the Dungeon, 5 after the Walls."""
+    keys = ("event_dungeon_scored", "event_walls_scored")
+    before = _said(keys)
+    monkeypatch.setattr(eventwords_module, "FAVOUR_COLUMNS_OPEN", (71, 73, 74))
+    after = _said(keys)
+    _follows({k: v for k, v in before.items() if k[1] == keys[0]}, {k: v for k, v in after.items() if k[1] == keys[0]}, 72)
+    _follows({k: v for k, v in before.items() if k[1] == keys[0]}, {k: v for k, v in after.items() if k[1] == keys[0]}, 73)
+    _follows({k: v for k, v in before.items() if k[1] == keys[1]}, {k: v for k, v in after.items() if k[1] == keys[1]}, 74)
