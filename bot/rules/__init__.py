@@ -4,7 +4,7 @@ This is its public face: everything outside `bot/rules` imports from here, never
 submodule (tests/test_import_graph.py enforces it).
 """
 
-from .castle import BATCHES
+from .castle import BATCHES, CASTLE_PENALTY
 from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, KindFacts, ScoreLine
 from .effects import (
     SPECIAL_EFFECTS,
@@ -80,5 +80,6 @@ __all__ += ["tile_text", "topic_text"]  # a rules topic's explanation in a reade
 __all__ += ["BATCHES"]  # the castle batches (§2 phase 6): the chooser flags a castle worker without one
 __all__ += ["either"]  # "a or b" in a reader's language, plain or bold (the chooser, the glossary)
 __all__ += ["FIRST_PASS_DENIERS", "JOUST_CLOTH", "JOUST_DENIERS", "LOW_PLACEMENT_COST", "SIMPLE_FAVOUR_PP"]  # numbers the edges say
+__all__ += ["CASTLE_PENALTY"]  # §2 phase 6: the chooser warns a castle worker without a batch
 __all__ += ["CUBES_PER_PP", "DENIERS_PER_PP", "GOLD_PP"]  # final scoring (§2.8), said under the final scores
 __all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one

@@ -159,7 +159,7 @@ def trap_of(game: Game, code: str, seat: int, tr: Translation = ENGLISH) -> str:
     """A newcomer trap of placing a worker on `code` now, or ""."""
     p = game.state.players[seat]
     if code == "castle":
-        return "" if can_deliver(p.cubes) else tr(words.NO_BATCH)
+        return "" if can_deliver(p.cubes) else words.no_batch(tr)
     if code == "joust":
         return "" if p.deniers >= JOUST_DENIERS and p.cubes[CUBES.index("C")] >= JOUST_CLOTH else words.no_joust(tr)
     space = _space(code)

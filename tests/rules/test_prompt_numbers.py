@@ -88,6 +88,7 @@ TEXTS: dict[str, Text] = {
     # the edges' texts with the same numbers
     "pass_label": lambda g, tr: label_words.pass_label(tr, True),
     "joust_trap": lambda g, tr: label_words.no_joust(tr),
+    "castle_trap": lambda g, tr: label_words.no_batch(tr),
     "lobby": lambda g, tr: lobby_module.options_text(tr, SIMPLE_TABLE),  # SIMPLE_TABLE: the fields it reads
     "final_scores": lambda g, tr: channel_module.game_over(tr, RESULT),  # RESULT: the fields it reads
     "board_simple_favours": lambda g, tr: board_module.labels.__wrapped__(tr.lang).favours_simple,
@@ -125,6 +126,7 @@ RESULT = NS(
         ("why_not_move", "the provost moves 1 to 3 spaces forward (+1, +2, +3) or back (-1, -2, -3), or 0"),
         ("pass_label", "Pass (first to pass: +1 denier)"),
         ("joust_trap", "⚠ needs 1 denier + 1 cloth"),
+        ("castle_trap", "⚠ no batch with your cubes now (building nothing costs 2 PP)"),
         ("board_simple_favours", "favour = 3 PP"),
         ("board_own_building", "own building or Inn: 1"),
     ],
@@ -154,6 +156,7 @@ CHANGES: list[tuple[ModuleType, str, int, tuple[str, ...]]] = [
     (label_words, "FIRST_PASS_DENIERS", 61, ("pass_label",)),
     (label_words, "JOUST_DENIERS", 62, ("joust_trap",)),
     (label_words, "JOUST_CLOTH", 63, ("joust_trap",)),
+    (label_words, "CASTLE_PENALTY", 75, ("castle_trap",)),
     (lobby_module, "SIMPLE_FAVOUR_PP", 64, ("lobby",)),
     (channel_module, "GOLD_PP", 65, ("final_scores",)),
     (channel_module, "CUBES_PER_PP", 66, ("final_scores",)),

@@ -8,7 +8,14 @@ from collections.abc import Callable, Sequence
 
 from bot.i18n import N_, Translation
 from bot.i18n import words as glossary
-from bot.rules import FIRST_PASS_DENIERS, JOUST_CLOTH, JOUST_DENIERS, PHASE_NAMES, Game
+from bot.rules import (
+    CASTLE_PENALTY,
+    FIRST_PASS_DENIERS,
+    JOUST_CLOTH,
+    JOUST_DENIERS,
+    PHASE_NAMES,
+    Game,
+)
 
 from .common import clip, plain, where_in_game
 
@@ -100,10 +107,14 @@ def provost_stay(tr: Translation, space: int, cut: Sequence[str]) -> str:
 
 
 # Newcomer traps, flagged in the choice itself (the player's means now; later phases may change them).
-NO_BATCH = N_("⚠ no batch with your cubes now (building nothing costs 2 PP)")
 NOTHING_TO_SELL = N_("⚠ you have no cube to sell now")
 CANNOT_BUY = N_("⚠ too few deniers to buy a cube now")
 NO_TRADE = N_("⚠ you cannot pay for any trade now")
+
+
+def no_batch(tr: Translation) -> str:
+    """A castle worker without a batch in hand (§2 phase 6: building nothing costs CASTLE_PENALTY)."""
+    return tr.gettext("⚠ no batch with your cubes now (building nothing costs {pp} PP)").format(pp=CASTLE_PENALTY)
 
 
 def no_joust(tr: Translation) -> str:
