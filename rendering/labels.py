@@ -2,8 +2,9 @@
 
 The words that are not names from the rules core are catalogue entries of the context "board"
 here; the rules' names (buildings, phases, castle sections) come from the glossary
-(`bot.i18n.words`), and the rules' short board texts (a special building's hint, a decision's
-header verb) from the tables HINTS and VERBS below, checked against the rules by a test.
+(`bot.i18n.words`), a special building's hint from the rules (`special_hint`: its numbers are the
+rules' constants), and a decision's header verb from the table VERBS below, checked against the
+rules by a test.
 
 Each label is drawn into a box of its own width (see `fonts.draw_fitted`): a longer translation
 shrinks a little, then is cut with an ellipsis, and never runs into its neighbour.
@@ -16,20 +17,8 @@ from typing import NamedTuple
 
 from bot.i18n import NP_, Lazy, Translation, translator
 from bot.i18n import words as glossary
-from bot.rules import PHASE_NAMES, SECTIONS
+from bot.rules import LOW_PLACEMENT_COST, PHASE_NAMES, SECTIONS, SIMPLE_FAVOUR_PP, special_hint
 
-# The rules' few words printed on the board: a special building's hint (`SPECIAL_EFFECTS`).
-HINTS = {
-    w.msgid: w
-    for w in (
-        NP_("board hint", "move the worker, free"),
-        NP_("board hint", "+3 deniers"),
-        NP_("board hint", "provost ±1–3, free"),
-        NP_("board hint", "1d + 1 cloth → favour"),
-        NP_("board hint", "lead the turn order"),
-        NP_("board hint", "place workers for 1 d"),
-    )
-}
 # What the pending player is doing, after their name in the header (`kind_facts(kind).verb`).
 VERBS = {
     w.msgid: w
@@ -126,8 +115,9 @@ class Labels(NamedTuple):
     def section(self, sec: int) -> str:
         return glossary.castle_part(self.tr, SECTIONS[sec])
 
-    def hint(self, english: str) -> str:
-        return _rules_word(HINTS, self.tr, english)
+    def hint(self, special: str) -> str:
+        """A special building's few words (`special`: its code, `gate` ...), numbers from the rules."""
+        return special_hint(special, self.tr)
 
     def verb(self, english: str) -> str:
         return _rules_word(VERBS, self.tr, english)
@@ -155,14 +145,14 @@ def labels(lang: str = "en") -> Labels:
         pp=tr.pgettext("board", "PP"),
         passed=tr.pgettext("board", "passed {n}."),
         in_inn=tr.pgettext("board", "in the Inn"),
-        favours_simple=tr.pgettext("board", "favour = 3 PP"),
+        favours_simple=tr.pgettext("board", "favour = {pp} PP").format(pp=SIMPLE_FAVOUR_PP),
         castle=tr.pgettext("board", "CASTLE"),
         builders=tr.pgettext("board", "builders, in order"),
         favour_columns=tr.pgettext("board", "favour columns open: 1–{n}"),
         bridge=tr.pgettext("board", "BRIDGE"),
         passing_order=tr.pgettext("board", "passing order"),
         next_worker=tr.pgettext("board", "next worker"),
-        own_building=tr.pgettext("board", "own building or Inn: 1"),
+        own_building=tr.pgettext("board", "own building or Inn: {n}").format(n=LOW_PLACEMENT_COST),
         game_is_over=tr.pgettext("board", "the game is over"),
         provost=tr.pgettext("board", "provost {space}"),
         bailiff=tr.pgettext("board", "bailiff {space}"),

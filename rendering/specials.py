@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.rules import SPECIAL_EFFECTS, SPECIAL_NAMES
+from bot.rules import SPECIAL_NAMES
 
 from . import shapes, style
 from .fonts import draw_fitted, draw_fitted_lines
@@ -27,7 +27,7 @@ def draw_specials_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int, words
             bold=True, min_size=11,
         )  # fmt: skip
         unused = name == "stables" and n == 2
-        hint = "" if unused else words.hint(SPECIAL_EFFECTS[name].hint)
+        hint = "" if unused else words.hint(name)
         draw_fitted(
             img, (box.cx, box.y + 40), hint, 13, style.INK_SOFT, box.w - 10, anchor="m", min_size=10
         )

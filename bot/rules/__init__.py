@@ -4,9 +4,17 @@ This is its public face: everything outside `bot/rules` imports from here, never
 submodule (tests/test_import_graph.py enforces it).
 """
 
-from .castle import BATCHES
+from .castle import BATCHES, CASTLE_PENALTY
 from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, KindFacts, ScoreLine
-from .effects import SPECIAL_EFFECTS, Effect, SpecialEffect, effect_of, effect_words
+from .effects import (
+    SPECIAL_EFFECTS,
+    Effect,
+    SpecialEffect,
+    effect_of,
+    effect_words,
+    special_hint,
+    special_words,
+)
 from .engine import Game, final_scores, new_game, winners
 from .eventwords import WORDS as EVENT_WORDS
 from .glossary import TOPICS, Topic, tile_text, topic_text
@@ -18,11 +26,18 @@ from .simulate import play_random
 from .speech import ENGLISH, Speech
 from .state import Options, Player, State
 from .tasks import build_codes, castle_section, kind_facts, lawyer_targets, trade_possible
-from .tiles import (
+from .tiles import (  # the rules' numbers the edges' texts say (the chooser's warnings, the board, the lobby)
     CUBE_NAMES,
     CUBES,
+    CUBES_PER_PP,
+    DENIERS_PER_PP,
     FAVOUR_LINES,
+    FIRST_PASS_DENIERS,
     FIXED_SPACES,
+    GOLD_PP,
+    JOUST_CLOTH,
+    JOUST_DENIERS,
+    LOW_PLACEMENT_COST,
     MARKS,
     NEUTRALS,
     PRESTIGE,
@@ -31,6 +46,7 @@ from .tiles import (
     SECTION_PP,
     SECTION_SIZE,
     SECTIONS,
+    SIMPLE_FAVOUR_PP,
     SPECIAL_NAMES,
     STONE,
     TILES,
@@ -56,11 +72,14 @@ __all__ = [
     "SPECIAL_EFFECTS", "SPECIAL_NAMES", "STONE", "TILES", "TOPICS", "TRADES", "WOOD",
     "Choice", "Decision", "Effect", "SpecialEffect", "Event", "EventKind", "Game", "IllegalChoice", "KindFacts", "Obvious", "Options", "Player",
     "ScoreLine", "State", "Tile", "Topic",
-    "bridge_price", "effect_of", "effect_words", "build_codes", "castle_section", "final_scores", "kind_facts",
+    "bridge_price", "effect_of", "effect_words", "special_hint", "special_words", "build_codes", "castle_section", "final_scores", "kind_facts",
     "lawyer_targets", "new_game", "obvious_choice", "play_random", "search_glossary", "state_from_json",
     "trade_possible", "trade_text", "winners", "cost_parts", "cost_words", "cube_count", "cube_list", "plural",
 ]
 __all__ += ["tile_text", "topic_text"]  # a rules topic's explanation in a reader's language (issue 12)
 __all__ += ["BATCHES"]  # the castle batches (§2 phase 6): the chooser flags a castle worker without one
 __all__ += ["either"]  # "a or b" in a reader's language, plain or bold (the chooser, the glossary)
+__all__ += ["FIRST_PASS_DENIERS", "JOUST_CLOTH", "JOUST_DENIERS", "LOW_PLACEMENT_COST", "SIMPLE_FAVOUR_PP"]  # numbers the edges say
+__all__ += ["CASTLE_PENALTY"]  # §2 phase 6: the chooser warns a castle worker without a batch
+__all__ += ["CUBES_PER_PP", "DENIERS_PER_PP", "GOLD_PP"]  # final scoring (§2.8), said under the final scores
 __all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one

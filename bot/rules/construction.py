@@ -264,8 +264,8 @@ class Lawyer(Task):
     def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
         cost = counted(tr, "cloth", _RESIDENCE_CLOTH) + (" + " + counted(tr, "denier", self.price) if self.price else "")
         return tr.gettext(
-            "Lawyer: turn a neutral building or one of your own into a residence for {cost} (+2 PP)"
-        ).format(cost=cost)
+            "Lawyer: turn a neutral building or one of your own into a residence for {cost} (+{pp} PP)"
+        ).format(cost=cost, pp=TILES["residence"].pp)
 
     def label(self, g: Game, code: str) -> str:
         if code == "skip":

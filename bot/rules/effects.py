@@ -1,6 +1,7 @@
 """What a building does, read once from its tile data (§3), for every place that describes it.
 
-`SPECIAL_EFFECTS` describes the special buildings and the castle the same way, in both lengths.
+`SPECIAL_EFFECTS` describes the special buildings and the castle the same way, in both lengths
+(`special_words`, `special_hint`: in a reader's language, the numbers from the rules' constants).
 `effect_of` is the one reading of a tile's effect and parameters; the tile faces draw it as icons
 (`rendering/tilefaces.py`), `effect_words` says it in a few words (the chooser's select
 descriptions) and the `/caylus rules` glossary writes it out in full.
@@ -8,30 +9,68 @@ descriptions) and the `/caylus rules` glossary writes it out in full.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
-from .tiles import TILES, TRADES, Tile
-from .words import cube_list, trade_text
+from .speech import ENGLISH, Speech
+from .tiles import (
+    GUILD_STEPS,
+    JOUST_CLOTH,
+    JOUST_DENIERS,
+    LOW_PLACEMENT_COST,
+    TILES,
+    TRADES,
+    TRADING_POST_DENIERS,
+    Tile,
+)
+from .words import N_, NP_, counted, cube_list, trade_text, up_to
 
 
 class SpecialEffect(NamedTuple):
-    """What a special building (or the castle) does: in words, and as the board's short hint."""
+    """What a special building (or the castle) does: in words, and as the board's short hint.
+    Both are catalogue sentences whose numbers are placeholders filled by `numbers` from the
+    rules' constants: `special_words` and `special_hint` say them in a reader's language."""
 
-    words: str  # the chooser's description of a placement there
-    hint: str  # the few words printed on the board ("" for the castle: it has its own panel)
+    words: str  # the chooser's description of a placement there (marked with N_)
+    hint: str  # the few words printed on the board, context "board hint" ("" for the castle: it has its own panel)
+    numbers: Callable[[Speech], dict[str, object]] = lambda tr: {}
 
 
 SPECIAL_EFFECTS: dict[str, SpecialEffect] = {
-    "gate": SpecialEffect("move this worker later to any free place", "move the worker, free"),
-    "trading": SpecialEffect("take 3 deniers", "+3 deniers"),
-    "guild": SpecialEffect("move the provost up to 3 spaces, free", "provost ±1–3, free"),
-    "joust": SpecialEffect("pay 1 denier + 1 cloth for a royal favour", "1d + 1 cloth → favour"),
-    "stables": SpecialEffect("play earlier in the next turn order", "lead the turn order"),
-    "inn": SpecialEffect(
-        "from next turn, every placement costs you 1 denier", "place workers for 1 d"
+    "gate": SpecialEffect(N_("move this worker later to any free place"), NP_("board hint", "move the worker, free")),
+    "trading": SpecialEffect(
+        N_("take {deniers}"), NP_("board hint", "+{deniers}"),
+        lambda tr: {"deniers": counted(tr, "denier", TRADING_POST_DENIERS)},
     ),
-    "castle": SpecialEffect("deliver batches for houses in phase 6", ""),
-}
+    "guild": SpecialEffect(
+        N_("move the provost {spaces}, free"), NP_("board hint", "provost ±1–{n}, free"),
+        lambda tr: {"spaces": up_to(tr, "space", GUILD_STEPS), "n": GUILD_STEPS},
+    ),
+    "joust": SpecialEffect(
+        N_("pay {deniers} + {cloth} for a royal favour"), NP_("board hint", "{d}d + {cloth} → favour"),
+        lambda tr: {
+            "deniers": counted(tr, "denier", JOUST_DENIERS), "cloth": counted(tr, "cloth", JOUST_CLOTH), "d": JOUST_DENIERS,
+        },
+    ),
+    "stables": SpecialEffect(N_("play earlier in the next turn order"), NP_("board hint", "lead the turn order")),
+    "inn": SpecialEffect(
+        N_("from next turn, every placement costs you {deniers}"), NP_("board hint", "place workers for {n} d"),
+        lambda tr: {"deniers": counted(tr, "denier", LOW_PLACEMENT_COST), "n": LOW_PLACEMENT_COST},
+    ),
+    "castle": SpecialEffect(N_("deliver batches for houses in phase 6"), ""),
+}  # fmt: skip
+
+
+def special_words(code: str, tr: Speech = ENGLISH) -> str:
+    """What a placement on a special building (or the castle) does, in `tr`'s language."""
+    effect = SPECIAL_EFFECTS[code]
+    return tr.gettext(effect.words).format(**effect.numbers(tr))
+
+
+def special_hint(code: str, tr: Speech = ENGLISH) -> str:
+    """A special building's few words on the board, in `tr`'s language ("" for the castle)."""
+    effect = SPECIAL_EFFECTS[code]
+    return tr.pgettext("board hint", effect.hint).format(**effect.numbers(tr)) if effect.hint else ""
 
 
 class Effect(NamedTuple):

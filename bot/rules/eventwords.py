@@ -14,7 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .speech import ENGLISH, Speech
-from .tiles import SECTION_PP, SECTIONS, SPECIAL_NAMES, TILES
+from .tiles import (
+    FAVOUR_COLUMNS_OPEN,
+    FIRST_PASS_DENIERS,
+    JOUST_CLOTH,
+    JOUST_DENIERS,
+    OWNER_BONUS_PP,
+    SECTION_PP,
+    SECTIONS,
+    SPECIAL_NAMES,
+    TILES,
+    TRADING_POST_DENIERS,
+)
 from .words import (
     OBVIOUS_WHY,
     building_name,
@@ -70,7 +81,9 @@ def _income(name: Name, seat: int, deniers: int, *, tr: Speech = ENGLISH) -> str
 
 @words("trading")
 def _trading(name: Name, seat: int, *, tr: Speech = ENGLISH) -> str:
-    return tr.gettext("{player} takes 3 deniers at the Trading post").format(player=name(seat))
+    return tr.gettext("{player} takes {deniers} at the Trading post").format(
+        player=name(seat), deniers=counted(tr, "denier", TRADING_POST_DENIERS)
+    )
 
 
 @words("stables")
@@ -137,18 +150,18 @@ def _scoring_favours(name: Name, seat: int, section: int, houses: int, favours: 
 
 @words("owner_bonus")
 def _owner_bonus(name: Name, owner: int, seat: int, tid: str, space: int, *, tr: Speech = ENGLISH) -> str:
-    return tr.gettext("{owner} gains 1 PP: {player} uses their {building}").format(
-        owner=name(owner), player=name(seat), building=building(tid, space, tr)
+    return tr.gettext("{owner} gains {pp} PP: {player} uses their {building}").format(
+        owner=name(owner), player=name(seat), building=building(tid, space, tr), pp=OWNER_BONUS_PP
     )
 
 
 @words("pass")
 def _pass(name: Name, seat: int, position: int, *, tr: Speech = ENGLISH) -> str:
     if position == 1:
-        text = tr.gettext("{player} passes ({position}.) and takes 1 denier as the first to pass")
+        text = tr.gettext("{player} passes ({position}.) and takes {deniers} as the first to pass")
     else:
         text = tr.gettext("{player} passes ({position}.)")
-    return text.format(player=name(seat), position=position)
+    return text.format(player=name(seat), position=position, deniers=counted(tr, "denier", FIRST_PASS_DENIERS))
 
 
 @words("place")
@@ -193,8 +206,8 @@ def _provost_paid(name: Name, seat: int, move: int, space: int, *, tr: Speech = 
 
 @words("joust")
 def _joust(name: Name, seat: int, *, tr: Speech = ENGLISH) -> str:
-    return tr.gettext("{player} pays 1 denier and 1 cloth at the Joust field for a royal favour").format(
-        player=name(seat)
+    return tr.gettext("{player} pays {deniers} and {cloth} at the Joust field for a royal favour").format(
+        player=name(seat), deniers=counted(tr, "denier", JOUST_DENIERS), cloth=counted(tr, "cloth", JOUST_CLOTH)
     )
 
 
@@ -330,9 +343,13 @@ def _best_builder(name: Name, seat: int, houses: int, *, tr: Speech = ENGLISH) -
 @words("section_scored")
 def _section_scored(name: Name, section: int, *, tr: Speech = ENGLISH) -> str:
     if section == 0:
-        return tr.gettext("The Dungeon is scored and closed. Favour columns 3 and 4 are open.")
+        return tr.gettext("The Dungeon is scored and closed. Favour columns {first} and {last} are open.").format(
+            first=FAVOUR_COLUMNS_OPEN[0] + 1, last=FAVOUR_COLUMNS_OPEN[1]
+        )
     if section == 1:
-        return tr.gettext("The Walls are scored and closed. Favour column 5 is open.")
+        return tr.gettext("The Walls are scored and closed. Favour column {column} is open.").format(
+            column=FAVOUR_COLUMNS_OPEN[2]
+        )
     return tr.gettext("The Towers are scored and closed.")
 
 

@@ -28,6 +28,7 @@ from .tiles import (
     FAVOUR_DENIERS,
     FAVOUR_LINES,
     FAVOUR_SWAP_TAKE,
+    SIMPLE_FAVOUR_PP,
     C,
     S,
     W,
@@ -60,8 +61,8 @@ class Favour(Task):
         seat = self.seat
         p = s.players[seat]
         if s.options.simple_favors:
-            p.pp += 3  # beginner variant: every favour is 3 PP (§4.4)
-            g.event(EventKind.FAVOUR, seat, "favour_pp", (seat, 3), pp=3)
+            p.pp += SIMPLE_FAVOUR_PP  # beginner variant: every favour is worth the same (§4.4)
+            g.event(EventKind.FAVOUR, seat, "favour_pp", (seat, SIMPLE_FAVOUR_PP), pp=SIMPLE_FAVOUR_PP)
             return
         if not code:
             g.event(EventKind.FAVOUR_LOST, seat, "favour_lost", (seat,))

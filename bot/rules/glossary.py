@@ -57,7 +57,7 @@ from .tiles import (
     C,
     Tile,
 )
-from .words import N_, building_name, cost_words, counted, cube_count, either, trade_text
+from .words import N_, building_name, cost_words, counted, cube_count, either, trade_text, up_to
 
 
 def _one_stop(text: str) -> str:
@@ -207,13 +207,6 @@ def _prestige_text(tile: Tile, tr: Speech) -> str:
     return _one_stop(" ".join(lines))
 
 
-def _up_to(tr: Speech, word: str, n: int) -> str:
-    """"up to 3 spaces", with the case the language needs after its "up to"."""
-    if word == "worker":
-        return tr.ngettext("up to {n} worker", "up to {n} workers", n).format(n=n)
-    return tr.ngettext("up to {n} space", "up to {n} spaces", n).format(n=n)
-
-
 def _favour_prestige(tr: Speech) -> str:
     columns = ", ".join(
         tr.gettext("column {column}: {pp}").format(column=i + 1, pp=counted(tr, "PP", pp)) for i, pp in enumerate(FAVOUR_PP)
@@ -256,7 +249,7 @@ _castle = _said(N_(
     "hands in nothing loses {penalty} PP (not when the Towers are full). The player with the most houses this "
     "turn (at least 1; ties: earlier on the castle track) gets a royal favour."
 ), lambda tr: {
-    "workers": _up_to(tr, "worker", CASTLE_WORKERS), "penalty": CASTLE_PENALTY,
+    "workers": up_to(tr, "worker", CASTLE_WORKERS), "penalty": CASTLE_PENALTY,
     "dungeon_size": SECTION_SIZE[0], "dungeon_pp": SECTION_PP[0],
     "walls_size": SECTION_SIZE[1], "walls_pp": SECTION_PP[1],
     "towers_size": SECTION_SIZE[2], "towers_pp": SECTION_PP[2],
@@ -319,7 +312,7 @@ _RULE_TOPICS: list[tuple[str, str, Callable[[Speech], str]]] = [
     ("guild", "Merchants' guild (special building)", _said(N_(
         "**Merchants' guild** — in phase 3, move the provost {spaces} forward or back, free (never "
         "before road space 1 or beyond {last}), or leave it."
-    ), lambda tr: {"spaces": _up_to(tr, "space", GUILD_STEPS), "last": ROAD_LEN})),
+    ), lambda tr: {"spaces": up_to(tr, "space", GUILD_STEPS), "last": ROAD_LEN})),
     ("joust", "Joust field (special building)", _said(N_(
         "**Joust field** — in phase 3, pay {deniers} + {cloth} for a royal favour. The cloth must already be "
         "yours: nothing produces cloth before phase 3."

@@ -217,7 +217,7 @@ class Place(Task):
 
     def label(self, g: Game, code: str) -> str:
         if code == "pass":
-            return "Pass" + ("" if g.state.passing else " (first to pass: +1 denier)")
+            return "Pass" + ("" if g.state.passing else f" (first to pass: +{plural(FIRST_PASS_DENIERS, 'denier')})")
         cost = placement_cost(g, self.seat, code)
         owner = g.state.road_owner[int(code[1:])] if code[0] == "r" else -1
         whose = f", {g.name(owner)}'s" if owner >= 0 and owner != self.seat else ""
@@ -273,7 +273,7 @@ def why_not_target(g: Game, seat: int, code: str, tr: Speech = ENGLISH) -> str:
     if code == "castle":
         if seat in s.castle_workers:
             return tr.gettext("you already have a worker in the castle")
-        return tr.gettext("the castle track is full (5 workers)")
+        return tr.gettext("the castle track is full ({workers})").format(workers=counted(tr, "worker", CASTLE_WORKERS))
     if code == "stables":
         if seat in s.stables:
             return tr.gettext("you already have a worker in the Stables")

@@ -17,11 +17,12 @@ from .tiles import (
     GUILD_STEPS,
     JOUST_CLOTH,
     JOUST_DENIERS,
+    LOW_PLACEMENT_COST,
     PROVOST_STEPS,
     ROAD_LEN,
     C,
 )
-from .words import counted
+from .words import counted, up_to
 
 if TYPE_CHECKING:
     from .engine import Game
@@ -59,8 +60,8 @@ class Guild(Task):
         move_provost(g, self.seat, int(code), "provost_guild")
 
     def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
-        return tr.gettext("Merchants' guild: move the provost (now on road {space}) up to 3 spaces, free").format(
-            space=g.state.provost
+        return tr.gettext("Merchants' guild: move the provost (now on road {space}) {spaces}, free").format(
+            space=g.state.provost, spaces=up_to(tr, "space", GUILD_STEPS)
         )
 
     def label(self, g: Game, code: str) -> str:
@@ -94,7 +95,14 @@ def provost_label(g: Game, code: str, free: bool) -> str:
 def why_not_move(g: Game, code: str, deniers: int | None, tr: Speech = ENGLISH) -> str:
     """Why a provost move is refused (§2 phase 4, §6 #7, #8); "" when the code is no move."""
     if code not in PROVOST_MOVES:
-        return tr.gettext("the provost moves 1 to 3 spaces forward (+1, +2, +3) or back (-1, -2, -3), or 0")
+        return tr.ngettext(
+            "the provost moves 1 to {n} space forward ({forward}) or back ({back}), or 0",
+            "the provost moves 1 to {n} spaces forward ({forward}) or back ({back}), or 0",
+            _MOST,
+        ).format(
+            n=_MOST, forward=", ".join(c for c in PROVOST_MOVES if c[0] == "+"),
+            back=", ".join(c for c in PROVOST_MOVES if c[0] == "-"),
+        )  # fmt: skip
     k, provost = int(code), g.state.provost
     if not 1 <= provost + k <= ROAD_LEN:
         return tr.gettext("the provost is on road {space}: it stays between space 1 and road {last}").format(
@@ -128,8 +136,8 @@ class Provost(Task):
         move_provost(g, self.seat, k, "provost_paid")
 
     def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
-        return tr.gettext("Move the provost (now on road {space}): 1 denier per space, up to 3").format(
-            space=g.state.provost
+        return tr.gettext("Move the provost (now on road {space}): 1 denier per space, up to {n}").format(
+            space=g.state.provost, n=PROVOST_STEPS
         )
 
     def label(self, g: Game, code: str) -> str:
@@ -170,7 +178,9 @@ class Joust(Task):
             g.event(EventKind.JOUST, seat, "joust_declined", (seat,), declined=True)
 
     def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
-        return tr.gettext("Joust field: pay 1 denier + 1 cloth for a royal favour?")
+        return tr.gettext("Joust field: pay {deniers} + {cloth} for a royal favour?").format(
+            deniers=counted(tr, "denier", JOUST_DENIERS), cloth=counted(tr, "cloth", JOUST_CLOTH)
+        )
 
     def label(self, g: Game, code: str) -> str:
         return "Pay 1 denier + 1 cloth: royal favour" if code == "favour" else "Do nothing"
@@ -197,7 +207,9 @@ class Inn(Task):
             g.event(EventKind.INN_LEAVE, self.seat, "inn_back", (self.seat,))
 
     def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
-        return tr.gettext("Inn: keep your worker there for next turn (every placement costs you 1 denier)?")
+        return tr.gettext("Inn: keep your worker there for next turn (every placement costs you {deniers})?").format(
+            deniers=counted(tr, "denier", LOW_PLACEMENT_COST)
+        )
 
     def label(self, g: Game, code: str) -> str:
         return "Stay in the Inn" if code == "stay" else "Take the worker back"

@@ -50,6 +50,7 @@ FAVOUR_DENIERS = (3, 4, 5, 6, 7)
 FAVOUR_COLUMNS_OPEN = (2, 4, 5)  # highest open column: at the start, after the Dungeon, after the Walls (§4.2)
 FAVOUR_SWAP_TAKE = 2  # resources line column 4: plain cubes taken for the one given (§4.2)
 FAVOUR_DISCOUNT = 1  # buildings line columns 2 and 3: one wood, one stone less (§4.2)
+SIMPLE_FAVOUR_PP = 3  # every favour in the beginner variant, the table ignored (§4.4)
 
 # The rules' other numbers (§2, §2.8), one home each: the engine and the glossary read them here.
 BASE_INCOME = 2  # deniers every player takes in phase 1, before residences, Library, Hotel (§2 phase 1)

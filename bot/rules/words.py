@@ -16,6 +16,10 @@ def N_(msgid: str) -> str:  # noqa: N802 (gettext's marker: pybabel extracts it,
     return msgid
 
 
+def NP_(context: str, msgid: str) -> str:  # noqa: N802 (the same with a context: pgettext(context, msgid) when shown)
+    return msgid
+
+
 # The counted words of the glossary (bot/i18n/words.py COUNTS, context "count"): the same
 # msgids, so a language's catalogue has them once.
 COUNTED = {
@@ -38,6 +42,13 @@ def counted(tr: Speech, word: str, n: int) -> str:
     """`counted(tr, "denier", 2)` -> "2 deniers", in `tr`'s language (a key of COUNTED)."""
     one, many = COUNTED[word]
     return tr.npgettext("count", one, many, n).format(n=n)
+
+
+def up_to(tr: Speech, word: str, n: int) -> str:
+    """"up to 3 spaces", with the case the language needs after its "up to" (`word`: worker, space)."""
+    if word == "worker":
+        return tr.ngettext("up to {n} worker", "up to {n} workers", n).format(n=n)
+    return tr.ngettext("up to {n} space", "up to {n} spaces", n).format(n=n)
 
 
 def phase_name(tr: Speech, phase: int) -> str:

@@ -9,8 +9,8 @@ Computed from the public `bot.rules` face and the state the decision is taken in
 - placements on one's own building say so ("yours"), and newcomer traps are flagged: a castle
   worker without a possible batch (§2 phase 6: building nothing costs 2 PP), a Marketplace with
   nothing to sell, a Peddler without the deniers for a cube, a trading building with no trade one
-  can pay, a Carpenter / Mason / Architect with no building one can pay, the Joust without 1
-  denier + 1 cloth;
+  can pay, a Carpenter / Mason / Architect with no building one can pay, the Joust without its
+  price (JOUST_DENIERS + JOUST_CLOTH);
 - `pair` names a choice as people type it ("r8 Carpenter"), and `find` reads what they typed: a
   code, a building name or a unique prefix ("carpenter", "peddler r7"), for the move commands
   and for the placement queue alike.
@@ -29,6 +29,8 @@ from bot.i18n import words as glossary
 from bot.rules import (
     BATCHES,
     CUBES,
+    JOUST_CLOTH,
+    JOUST_DENIERS,
     ROAD_LEN,
     SPECIAL_NAMES,
     TILES,
@@ -116,7 +118,7 @@ def _fixed(tr: Translation, game: Game | None, kind: str, choice: Choice, seat: 
     """A label the rules always word the same (Pass, Do nothing, Build nothing (−2 PP)...) in
     `tr`'s words; None: not one."""
     if choice.code == "pass" and kind_facts(kind).group == "place":
-        return words.pass_label(tr, "+1" in choice.label)
+        return words.pass_label(tr, choice.label != "Pass")
     if kind == "castle" and choice.label.startswith("Build nothing ("):
         penalty = int("".join(ch for ch in choice.label if ch.isdigit()) or 0)
         return words.build_nothing(tr, penalty)
@@ -157,9 +159,9 @@ def trap_of(game: Game, code: str, seat: int, tr: Translation = ENGLISH) -> str:
     """A newcomer trap of placing a worker on `code` now, or ""."""
     p = game.state.players[seat]
     if code == "castle":
-        return "" if can_deliver(p.cubes) else tr(words.NO_BATCH)
+        return "" if can_deliver(p.cubes) else words.no_batch(tr)
     if code == "joust":
-        return "" if p.deniers >= 1 and p.cubes[CUBES.index("C")] >= 1 else tr(words.NO_JOUST)
+        return "" if p.deniers >= JOUST_DENIERS and p.cubes[CUBES.index("C")] >= JOUST_CLOTH else words.no_joust(tr)
     space = _space(code)
     tile = game.state.road_tile[space] if space else None
     if tile is None:

@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterable, Sequence
 
 from bot.games import GameResult, Pending, PhaseReport, Table
 from bot.i18n import N_, Translation
-from bot.rules import Event, EventKind
+from bot.i18n import words as glossary
+from bot.rules import CUBES_PER_PP, DENIERS_PER_PP, GOLD_PP, Event, EventKind
 
 from .common import MAX_CONTENT, clip, mention, name, plain, timestamp, where_in_game
 from .labels import whole_label
@@ -180,9 +181,12 @@ def game_over(tr: Translation, result: GameResult) -> str:
         *rows,
         "```",
         tr.gettext(
-            "Game: PP earned during the game · Gold: 3 PP per gold · Cubes: 1 PP per 3 other cubes · "
-            "Deniers: 1 PP per 4 deniers."
-        ),
+            "Game: PP earned during the game · Gold: {gold} PP per gold · Cubes: 1 PP per {cubes} · "
+            "Deniers: 1 PP per {deniers}."
+        ).format(
+            gold=GOLD_PP, deniers=glossary.count(tr, "denier", DENIERS_PER_PP),
+            cubes=tr.ngettext("{n} other cube", "{n} other cubes", CUBES_PER_PP).format(n=CUBES_PER_PP),
+        ),  # the final scoring (§2.8)
     ]
     if humans:
         lines.append(

@@ -15,6 +15,7 @@ from bot.rules import (
     effect_of,
     effect_words,
     either,
+    special_words,
     trade_text,
 )
 
@@ -23,18 +24,6 @@ from .common import clip, name, plain, prompt_of, sentence
 from .labels import round_phase
 
 # ----- what a place does (descriptions in the chooser) --------------------------------------
-
-
-# What a placement on a special building (or the castle) does (bot/rules SPECIAL_EFFECTS.words).
-SPECIAL_WORDS = {
-    "gate": N_("move this worker later to any free place"),
-    "trading": N_("take 3 deniers"),
-    "guild": N_("move the provost up to 3 spaces, free"),
-    "joust": N_("pay 1 denier + 1 cloth for a royal favour"),
-    "stables": N_("play earlier in the next turn order"),
-    "inn": N_("from next turn, every placement costs you 1 denier"),
-    "castle": N_("deliver batches for houses in phase 6"),
-}
 
 
 def tile_effect(tr: Translation, tile_id: str) -> str:
@@ -74,7 +63,7 @@ def build_effect(tr: Translation, code: str) -> str:
 def place_effect(tr: Translation, game: Game, code: str) -> str:
     """What placing (or moving) a worker on `code` brings, with the provost's reach."""
     if code in SPECIAL_EFFECTS:
-        return tr(SPECIAL_WORDS[code]) if code in SPECIAL_WORDS else SPECIAL_EFFECTS[code].words
+        return special_words(code, tr)
     if code.startswith("r") and code[1:].isdigit():
         space = int(code[1:])
         tile_id = game.state.road_tile[space]

@@ -8,7 +8,14 @@ from collections.abc import Callable, Sequence
 
 from bot.i18n import N_, Translation
 from bot.i18n import words as glossary
-from bot.rules import PHASE_NAMES, Game
+from bot.rules import (
+    CASTLE_PENALTY,
+    FIRST_PASS_DENIERS,
+    JOUST_CLOTH,
+    JOUST_DENIERS,
+    PHASE_NAMES,
+    Game,
+)
 
 from .common import clip, plain, where_in_game
 
@@ -27,8 +34,10 @@ def place_head(tr: Translation, place: str, owner: str | None, mine: bool) -> st
 
 
 def pass_label(tr: Translation, first: bool) -> str:
-    """The Pass choice of phase 2 (§2 phase 2: the first to pass gets 1 denier)."""
-    return tr.gettext("Pass (first to pass: +1 denier)") if first else tr.pgettext("choice", "Pass")
+    """The Pass choice of phase 2 (§2 phase 2: the first to pass gets FIRST_PASS_DENIERS)."""
+    if not first:
+        return tr.pgettext("choice", "Pass")
+    return tr.gettext("Pass (first to pass: +{deniers})").format(deniers=glossary.count(tr, "denier", FIRST_PASS_DENIERS))
 
 
 # The labels the rules word the same every time (bot/rules `label`), translated by their English.
@@ -98,11 +107,21 @@ def provost_stay(tr: Translation, space: int, cut: Sequence[str]) -> str:
 
 
 # Newcomer traps, flagged in the choice itself (the player's means now; later phases may change them).
-NO_BATCH = N_("⚠ no batch with your cubes now (building nothing costs 2 PP)")
 NOTHING_TO_SELL = N_("⚠ you have no cube to sell now")
 CANNOT_BUY = N_("⚠ too few deniers to buy a cube now")
 NO_TRADE = N_("⚠ you cannot pay for any trade now")
-NO_JOUST = N_("⚠ needs 1 denier + 1 cloth")
+
+
+def no_batch(tr: Translation) -> str:
+    """A castle worker without a batch in hand (§2 phase 6: building nothing costs CASTLE_PENALTY)."""
+    return tr.gettext("⚠ no batch with your cubes now (building nothing costs {pp} PP)").format(pp=CASTLE_PENALTY)
+
+
+def no_joust(tr: Translation) -> str:
+    """The Joust field without its price in hand (§2 phase 3)."""
+    return tr.gettext("⚠ needs {deniers} + {cloth}").format(
+        deniers=glossary.count(tr, "denier", JOUST_DENIERS), cloth=glossary.count(tr, "cloth", JOUST_CLOTH)
+    )
 
 
 def no_build(tr: Translation, category: str) -> str:

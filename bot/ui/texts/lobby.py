@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.games import Table
 from bot.i18n import N_, NP_, Translation, words
+from bot.rules import SIMPLE_FAVOUR_PP
 
 from .commands import DEADLINE_CHOICES
 from .common import clip, name
@@ -24,7 +25,7 @@ def ai_level(tr: Translation, level: str) -> str:
 
 def options_text(tr: Translation, table: Table) -> str:
     o = table.options
-    favours = tr.gettext("simple favours (3 PP each)") if o.simple_favors else tr.gettext("full royal favours")
+    favours = tr.gettext("simple favours ({pp} PP each)").format(pp=SIMPLE_FAVOUR_PP) if o.simple_favors else tr.gettext("full royal favours")
     jeweller = tr.gettext("with the Jeweller") if o.jeweller else tr.gettext("no Jeweller")
     return tr.gettext("{favours} · {lawyer} {pp} PP · {jeweller} · AI seats play {level}").format(
         favours=favours,
