@@ -41,6 +41,7 @@ from .tiles import (  # the rules' numbers the edges' texts say (the chooser's w
     MARKS,
     NEUTRALS,
     PRESTIGE,
+    PROVOST_STEPS,
     ROAD_LEN,
     SCORING,
     SECTION_PP,
@@ -68,7 +69,7 @@ from .words import (
 
 __all__ = [
     "CUBE_NAMES", "CUBES", "EVENT_WORDS", "FAVOUR_LINES", "FIXED_SPACES", "G", "MARKS", "NEUTRALS",
-    "PHASE_NAMES", "PRESTIGE", "ROAD_LEN", "SCORING", "SECTION_PP", "SECTION_SIZE", "SECTIONS",
+    "PHASE_NAMES", "PRESTIGE", "PROVOST_STEPS", "ROAD_LEN", "SCORING", "SECTION_PP", "SECTION_SIZE", "SECTIONS",
     "SPECIAL_EFFECTS", "SPECIAL_NAMES", "STONE", "TILES", "TOPICS", "TRADES", "WOOD",
     "Choice", "Decision", "Effect", "SpecialEffect", "Event", "EventKind", "Game", "IllegalChoice", "KindFacts", "Obvious", "Options", "Player",
     "ScoreLine", "State", "Tile", "Topic",

@@ -22,7 +22,7 @@ import discord
 from bot.games import Refusal, Table
 from bot.games import orders as o
 from bot.i18n import LANGUAGES, Translation, translator
-from bot.rules import FAVOUR_LINES, TILES, Choice, Decision, Game
+from bot.rules import FAVOUR_LINES, PROVOST_STEPS, ROAD_LEN, TILES, Choice, Decision, Game
 
 from . import ids, labels, replies, texts
 from .components import OpenButton, host, static_view
@@ -151,7 +151,7 @@ def always_choices(game: Game, decision: Decision, orders: o.SeatOrders | None =
 
 
 def set_order(key: str) -> Callable[[o.SeatOrders], o.SeatOrders]:
-    """`provost.stay`, `castle.all`, `favour.buildings`, `p.n_forest.W`."""
+    """`provost.stay`, `castle.all`, `favour.buildings`, `p.n_forest.W`, `declared.r9`."""
     what, _, value = key.partition(".")
     if what == "provost" and value in o.PROVOST_ORDERS:
         return lambda x: replace(x, provost=value)
@@ -159,6 +159,8 @@ def set_order(key: str) -> Callable[[o.SeatOrders], o.SeatOrders]:
         return lambda x: replace(x, castle=True)
     if what == "favour" and value in FAVOUR_LINES:
         return lambda x: replace(x, favour=value)
+    if what == "declared" and o.is_declaration(value):
+        return lambda x: replace(x, declared=value)
     if what == "p":
         tile, _, code = value.partition(".")
         if code in o.production_tiles().get(tile, ()):
@@ -204,13 +206,42 @@ def off_keys(orders: o.SeatOrders) -> list[str]:
     return keys
 
 
+def declare_targets(game: Game) -> list[str]:
+    """The provost moves a player who has passed may declare with one click: stay, or a road
+    space within a move's reach of where the provost stands now (§2 phase 4; any other space
+    with `/caylus declare`)."""
+    p = game.state.provost
+    reach = PROVOST_STEPS
+    return ["stay", *(f"r{x}" for x in range(p - reach, p + reach + 1) if x != p and 1 <= x <= ROAD_LEN)]
+
+
+def declaring_phase(table: Table) -> bool:
+    """A provost move may be declared now: phases 2 to 4 (it is used in phase 4)."""
+    return table.game is not None and table.game.state.phase in (2, 3, 4)
+
+
+def may_declare(table: Table, user_id: int) -> bool:
+    """The person's seat has passed and the provost's phase is still to come: their Queue…
+    panel offers the provost moves to declare instead of places to queue."""
+    seat = table.seat_of(user_id)
+    return declaring_phase(table) and seat is not None and bool(table.game.state.players[seat.seat].passed)  # type: ignore[union-attr]
+
+
 def orders_view(
-    table: Table, orders: o.SeatOrders, *, queue_select: bool = False, tr: Translation = ENGLISH
-) -> discord.ui.View:
+    table: Table, orders: o.SeatOrders, *, queue_select: bool = False, declare: bool = False,
+    tr: Translation = ENGLISH,
+) -> discord.ui.View:  # fmt: skip
     """One button per order that is on (it switches that one off); with `queue_select`, a
-    select adding a placement to the queue."""
+    select adding a placement to the queue; with `declare` (the person has passed), a button
+    per provost move they may declare ahead."""
     items: list[discord.ui.Item[Any]] = []
     row = 0
+    if declare and table.game is not None:
+        targets = [t for t in declare_targets(table.game) if t != orders.declared]
+        for i, target in enumerate(targets):
+            label = words.declare_label(tr, target)
+            items.append(OrdersButton(table.id, "set", f"declared.{target}", label=label, row=i // ROW_WIDTH))
+        row = -(-len(targets) // ROW_WIDTH)
     if queue_select and table.game is not None and len(orders.queue) < o.QUEUE_LIMIT:
         codes = ["pass", *queue_candidates(table.game)]
         for group in range(0, min(len(codes), 50), 25):  # at most 8 specials and 28 road spaces
@@ -303,7 +334,10 @@ async def show(
         return
     assert table is not None
     tr = reply_tr(interaction, table)
-    view = orders_view(table, orders, queue_select=queue_select, tr=tr)
+    declare = queue_select and may_declare(table, interaction.user.id)  # nothing to queue any more
+    if declare:
+        note = f"{note}\n{tr(words.DECLARE_NOW)}" if note else tr(words.DECLARE_NOW)
+    view = orders_view(table, orders, queue_select=queue_select and not declare, declare=declare, tr=tr)
     if opener is not None:
         view.add_item(OpenButton(table.id, opener, label=tr(texts.CHOOSE_BUTTON), row=4))
     await replies.show(interaction, view_text(table, orders, note, tr), view=view)
@@ -401,7 +435,7 @@ async def declare_command(interaction: Interaction, target: str | None) -> None:
     table = bot.manager.table(channel_id)
     try:
         code = parse_target(target)
-        if code is not None and (table is None or table.game is None or table.game.state.phase not in (2, 3, 4)):
+        if code is not None and (table is None or not declaring_phase(table)):
             raise BadOrder(words.DECLARE_PHASES.msgid)
     except Refusal as r:
         await replies.refuse(interaction, r, table=table)
@@ -422,6 +456,8 @@ async def press(interaction: Interaction, table_id: int, action: str, arg: str |
     try:
         if action == "off" and arg:
             await change(bot, interaction, channel_id, switch_off(arg))
+        elif action == "set" and arg and arg.startswith("declared.") and not declaring_phase(table):
+            raise BadOrder(words.DECLARE_PHASES.msgid)
         elif action == "set" and arg:
             # "ask me only where a move cuts someone" set from the provost's (or the guild's) own
             # chooser leaves that decision to the person when a move there cuts: say so

@@ -360,3 +360,49 @@ def test_the_orders_view_says_what_the_provost_order_does_at_the_merchants_guild
     assert "• Merchants' guild: ask me (a worker goes there to move the provost)" in view("stay")
     assert "guild" not in view("ask")
     assert "рабочего, чтобы передвинуть судью" in view("stay", "ru")
+
+
+async def test_after_passing_the_queue_panel_declares_the_provost_move_in_one_click(world: World) -> None:
+    """Issue 10 item 5: a player who has passed has nothing to queue; their Queue… panel offers
+    the provost moves they may declare instead (stay, or a space within 3), one click each."""
+    world.table_seed(5)
+    async with world.bot() as run:
+        await seated_table(world, world.ann, [world.bob])
+        turn = await current_turn(world)
+        first = whose(turn, world)
+        second = world.bob if first is world.ann else world.ann
+        channel_id = int(world.channel.id)
+        table = run.bot.manager.table(channel_id)
+        assert table is not None and table.game is not None
+        before = await slash(world, first, "queue")
+        await answer(before)
+        assert (await before.original()).selects()  # not passed yet: the queue's select
+        assert (await answer(await slash(world, first, "pass"))).startswith("✅")
+        handle = await slash(world, first, "queue")
+        assert "declare your provost move now" in await answer(handle)
+        panel = await handle.original()
+        assert not panel.selects()
+        provost = table.game.state.provost
+        labels = [str(b.get("label")) for b in panel.buttons()]
+        assert labels[:2] == ["Provost: stay where it is", f"Provost: to road {provost - 3}"]
+        assert f"Provost: to road {provost + 3}" in labels and f"Provost: to road {provost}" not in labels
+        again = await slash(world, first, "queue")  # a second panel, kept for a late click below
+        await answer(again)
+        stay = next(b for b in panel.buttons() if b.get("label") == "Provost: stay where it is")
+        await world.fake.click(panel, str(stay["custom_id"]), user=first)
+        await world.fake.state.changed.wait_for(
+            lambda: run.bot.manager.orders(channel_id, int(first.id)).declared == "stay", 5.0, lambda: panel.content
+        )
+        assert not any("stay where it is" in m.content for m in world.fake.channel_messages(world.channel))
+        assert (await answer(await slash(world, second, "pass"))).startswith("✅")
+        await run.bot.publisher.idle()
+        log = await run.bot.manager.store.move_log(table.id)
+        declared = [m for m in log if m.who == DECLARED]
+        assert [(m.seat, m.code) for m in declared] == [(table.seat_of(int(first.id)).seat, "0")]  # type: ignore[union-attr]
+        # in phase 5 and later a button from that panel no longer declares anything
+        p = pending_at(run.bot.manager, channel_id)
+        assert p is not None and p.decision.kind == "provost" and p.user_id == int(second.id)
+        table.game.state.phase = 5  # (as a phase 5 would be; nothing is applied from here)
+        late = await world.fake.click(await again.original(), str(stay["custom_id"]), user=first)
+        assert "phases 2 to 4" in await answer(late)
+        assert run.bot.manager.orders(channel_id, int(first.id)).declared is None

@@ -68,6 +68,10 @@ ALWAYS_HELD = N_("Your standing orders already hold what this decision could bec
 # At the Merchants' guild only "ask me only where a move cuts someone" applies (bot.games.orders)
 ALWAYS_GUILD = N_("Always, here and in phase 4: ask me only where a move cuts someone")
 DECLARE_PHASES = N_("You can declare your provost move in phases 2 to 4 only (it is used in phase 4).")
+DECLARE_NOW = N_(
+    "You have passed: declare your provost move now and phase 4 does not wait for you (it is played "
+    "if it is still possible from where the provost then stands; nobody else sees it)."
+)
 # Refusals with fields (bot/games Refusal(msgid, **fields): translated when shown)
 UNKNOWN_PLACE = N_(
     "“{text}” is not a place to queue: use a code (`r8`, `castle`, `pass`) or a building name."
@@ -99,6 +103,10 @@ def target_words(tr: Translation, target: str) -> str:
     if target == "stay":
         return tr.gettext("stay where it is")
     return tr.gettext("to road {space}").format(space=target[1:])
+
+
+def declare_label(tr: Translation, target: str) -> str:
+    return tr.gettext("Provost: {target}").format(target=target_words(tr, target))
 
 
 def production_words(tr: Translation, tile: str, code: str) -> str:
