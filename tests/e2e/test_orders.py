@@ -4,6 +4,8 @@ and their buttons; every answer private, the channel told what a queue or a decl
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.games.orders import SeatOrders
 from bot.rules import Game
 from bot.store import DECLARED, ORDER, QUEUE
@@ -112,16 +114,22 @@ async def test_standing_orders_are_private_switched_off_by_one_click_and_survive
         assert run.bot.manager.orders(int(world.channel.id), int(world.bob.id)).empty
 
 
+async def two_seats(world: World, run: Any) -> tuple[StoredMessage, FakeMember, FakeMember, Any]:
+    """Ann's 2-seat table, started: its first turn message, the first and second to place, and
+    the table (its game begun)."""
+    await seated_table(world, world.ann, [world.bob])
+    turn = await current_turn(world)
+    first = whose(turn, world)
+    table = run.bot.manager.table(int(world.channel.id))
+    assert table is not None and table.game is not None
+    return turn, first, world.bob if first is world.ann else world.ann, table
+
+
 async def test_a_declared_provost_move_is_applied_or_the_player_asked(world: World) -> None:
     world.table_seed(5)
     async with world.bot() as run:
-        await seated_table(world, world.ann, [world.bob])
-        turn = await current_turn(world)
-        first = whose(turn, world)
-        second = world.bob if first is world.ann else world.ann
+        turn, first, second, table = await two_seats(world, run)
         channel_id = int(world.channel.id)
-        table = run.bot.manager.table(channel_id)
-        assert table is not None and table.game is not None
         provost = table.game.state.provost
         # first to pass, first in phase 4 (§2 phase 4): one space back
         assert "declared" in (await order_text(world, first, "declare", target=f"r{provost - 1}")).lower()
@@ -367,13 +375,8 @@ async def test_after_passing_the_queue_panel_declares_the_provost_move_in_one_cl
     the provost moves they may declare instead (stay, or a space within 3), one click each."""
     world.table_seed(5)
     async with world.bot() as run:
-        await seated_table(world, world.ann, [world.bob])
-        turn = await current_turn(world)
-        first = whose(turn, world)
-        second = world.bob if first is world.ann else world.ann
+        turn, first, second, table = await two_seats(world, run)
         channel_id = int(world.channel.id)
-        table = run.bot.manager.table(channel_id)
-        assert table is not None and table.game is not None
         before = await slash(world, first, "queue")
         await answer(before)
         assert (await before.original()).selects()  # not passed yet: the queue's select
