@@ -224,7 +224,9 @@ def may_declare(table: Table, user_id: int) -> bool:
     """The person's seat has passed and the provost's phase is still to come: their Queue…
     panel offers the provost moves to declare instead of places to queue."""
     seat = table.seat_of(user_id)
-    return declaring_phase(table) and seat is not None and bool(table.game.state.players[seat.seat].passed)  # type: ignore[union-attr]
+    if seat is None or table.game is None or not declaring_phase(table):
+        return False
+    return table.game.state.players[seat.seat].passed
 
 
 def orders_view(
@@ -296,26 +298,23 @@ async def change(
     except Refusal as r:
         await replies.refuse(interaction, r, table=table)
         return
-    note = played_note(result, standing=True, tr=tr)
+    note = played_note(result, standing=True, tr=tr)  # what the new orders played at once
     pending = table.pending if table is not None else None
+    mine = pending is not None and pending.user_id == interaction.user.id
     if note:
-        pass  # what the new orders played at once
+        pass
     elif orders == before:
         note = tr(words.UNCHANGED)  # e.g. the button of a panel shown before the last change
-    elif (
-        decision is not None and pending is not None and pending.decision.seq == decision
-        and pending.user_id == interaction.user.id
-    ):  # fmt: skip
+    elif mine and pending is not None and pending.decision.seq == decision:
         note = tr(words.STILL_YOURS)
     else:
         note = tr(words.SAVED)
     opener = None
-    then = table.pending if table is not None else None
-    if table is not None and result is not None and result.moves and then is not None and then.user_id == interaction.user.id:
+    if table is not None and pending is not None and mine and result is not None and result.moves:
         # what the orders played led to a decision of the person's: say which, one click away
         # (the turn message is theirs already, so it pinged nobody)
-        now = tr.gettext("**Your decision now**: {prompt}").format(prompt=plain(prompt_of(tr, table, then)))
-        note, opener = f"{note}\n{now}", then.number
+        now = tr.gettext("**Your decision now**: {prompt}").format(prompt=plain(prompt_of(tr, table, pending)))
+        note, opener = f"{note}\n{now}", pending.number
     await show(bot, interaction, channel_id, orders, note=note, queue_select=queue_select, opener=opener)
 
 
