@@ -216,9 +216,9 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found, key=len, reverse=True)
 
 
-# The rules core's own circle (11 modules round engine, state and tasks) is being taken apart by
-# the helper of issue 27 (issue 23, first step): allowed here until that lands, and no other.
-ALLOWED_CIRCLES = ("bot.rules.",)
+# None allowed: the rules core's own circle (11 modules round engine, state and tasks) was taken
+# apart in issue 27 (docs/architecture.md, "The rules core inside").
+ALLOWED_CIRCLES: tuple[str, ...] = ()
 
 
 def test_no_import_circle_of_more_than_two_modules() -> None:
