@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
+from bot.i18n import LANGUAGES
 from bot.rules import Decision, Event, Game, State, new_game
 
 log = logging.getLogger(__name__)
@@ -83,7 +84,16 @@ def _watch_parent(parent: int, interval: float = PARENT_POLL_S) -> None:
 
 
 def _warm(render: Renderer) -> None:
-    """Draw one board, so the renderer, its fonts and its static board are loaded."""
+    """Load the renderer before the first real image: the project's renderer warms its fonts,
+    tile faces, static boards and the words of every language (`rendering.warm_up`); another
+    draws one board."""
+    if render is render_board_png:
+        try:
+            from rendering import warm_up
+        except ImportError:
+            return
+        warm_up(LANGUAGES)
+        return
     game = new_game(["A", "B"], 0)
     render(game.state, [], game.decision)
 

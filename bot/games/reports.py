@@ -18,6 +18,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from sys import intern
 from typing import Any
 
 from bot.rules import ENGLISH, EVENT_WORDS, PHASE_NAMES, Decision, Event, EventKind, Speech, State
@@ -42,9 +43,13 @@ def event_from_dict(d: dict[str, Any]) -> Event:
     are no longer known) keeps its stored text."""
     words = d.get("words") or ""
     if words in EVENT_WORDS:
+        # Shared strings (players' names, codes, tile ids): a table keeps up to 200 recent
+        # events in memory, each naming every player (issue 27: bytes per table).
+        args = tuple(intern(a) if isinstance(a, str) else a for a in d.get("args") or ())
+        names = tuple(intern(n) for n in d.get("names") or ())
         return Event(
-            d["kind"], None, d["player"], d["round"], d["phase"], d.get("data") or {},
-            words=words, args=tuple(d.get("args") or ()), names=tuple(d.get("names") or ()),
+            intern(d["kind"]), None, d["player"], d["round"], d["phase"], d.get("data") or {},
+            words=intern(words), args=args, names=names,
         )  # fmt: skip
     return Event(d["kind"], d["text"], d["player"], d["round"], d["phase"], d.get("data") or {})
 

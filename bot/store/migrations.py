@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from .codec import compress_snapshots
+from .codec import POSTED_ALL, compress_snapshots
 
 if TYPE_CHECKING:
     from .tx import Tx
@@ -200,6 +200,10 @@ ALTER TABLE moves_v7 RENAME TO moves;
 CREATE UNIQUE INDEX moves_applied ON moves (table_id, seq) WHERE actor != 'undo' AND undone = 0;
 """
 
+# Version 8: the posted phase reports' texts and the events carried beside them left to the log
+# (bot/store/codec.py, `POSTED`): NULL reports and empty carries, for the rows already stored.
+V8_SQL = POSTED_ALL + ";\n"
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log, snapshots", V1_SQL),
     Migration(2, "timers; index of seats by user", V2_SQL),
@@ -208,6 +212,7 @@ MIGRATIONS: list[Migration] = [
     Migration(5, "compressed snapshots; superseded states left to the log", V5_SQL, compress_snapshots),
     Migration(6, "bot_meta: the bot's own key/value facts (command tree hash)", V6_SQL),
     Migration(7, "standing orders, placement queue, declared provost per seat; their move actors; 'rule'", V7_SQL),
+    Migration(8, "posted phase reports and their carried events left to the log", V8_SQL),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

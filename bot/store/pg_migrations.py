@@ -12,7 +12,7 @@ seconds in DOUBLE PRECISION, JSON is TEXT; a snapshot's state, carry and report 
 
 from __future__ import annotations
 
-from .codec import compress_snapshots
+from .codec import POSTED_ALL, compress_snapshots
 from .migrations import Migration
 from .packed import pack_over_logs
 
@@ -153,6 +153,10 @@ ALTER TABLE moves ADD CONSTRAINT moves_actor_check
     CHECK (actor IN ('player', 'ai', 'auto', 'takeover', 'undo', 'order', 'queue', 'declared', 'rule'));
 """
 
+# Version 7 (SQLite's version 8): the posted phase reports' texts and the events carried beside
+# them left to the log (bot/store/codec.py, `POSTED`), for the rows already stored.
+V7_SQL = POSTED_ALL + ";\n"
+
 PG_MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log with undo, snapshots, timers", V1_SQL),
     Migration(2, "phase reports acknowledged one by one", V2_SQL),
@@ -160,6 +164,7 @@ PG_MIGRATIONS: list[Migration] = [
     Migration(4, "bot_meta: the bot's own key/value facts (command tree hash)", V4_SQL),
     Migration(5, "the move log of a game that is over packed into one row", V5_SQL, pack_over_logs),
     Migration(6, "standing orders, placement queue, declared provost per seat; their move actors; 'rule'", V6_SQL),
+    Migration(7, "posted phase reports and their carried events left to the log", V7_SQL),
 ]
 
 PG_SCHEMA_VERSION = PG_MIGRATIONS[-1].version
