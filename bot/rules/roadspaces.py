@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
+from typing import Final
 
 from .tiles import ROAD_LEN, TILES
 
-WORKER_KINDS = ("neutral", "fixed", "wood", "stone")  # buildings a worker may stand on (§2 phase 2)
-USABLE = frozenset(tid for tid, tile in TILES.items() if tile.kind in WORKER_KINDS)
-ROAD_CODES = tuple(f"r{space}" for space in range(ROAD_LEN + 1))  # "r0" is never a target
-SPACE_OF = {code: space for space, code in enumerate(ROAD_CODES) if space}  # "r12" -> 12
+WORKER_KINDS: Final = ("neutral", "fixed", "wood", "stone")  # buildings a worker may stand on (§2 phase 2)
+USABLE: Final = frozenset(tid for tid, tile in TILES.items() if tile.kind in WORKER_KINDS)
+ROAD_CODES: Final = tuple(f"r{space}" for space in range(ROAD_LEN + 1))  # "r0" is never a target
+SPACE_OF: Final = {code: space for space, code in enumerate(ROAD_CODES) if space}  # "r12" -> 12
 
 
 class UsableRoad:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .common import (
     KindFacts,
     Play,
@@ -25,7 +27,7 @@ from .words import counted, up_to
 
 _MOST = max(GUILD_STEPS, PROVOST_STEPS)
 PROVOST_MOVES = ("0", *(f"+{k}" for k in range(1, _MOST + 1)), *(f"-{k}" for k in range(1, _MOST + 1)))
-_MOVES = tuple((code, int(code), abs(int(code))) for code in PROVOST_MOVES)
+_MOVES: Final = tuple((code, int(code), abs(int(code))) for code in PROVOST_MOVES)
 
 
 def provost_moves(g: Play, max_steps: int) -> list[str]:
@@ -156,7 +158,7 @@ class Provost(Task):
         return why_not_move(g, code, deniers, tr) or Task.explain(self, g, code, tr)
 
 
-PROVOSTS = tuple(Provost(seat) for seat in range(5))  # made once: task records are never changed
+PROVOSTS: Final = tuple(Provost(seat) for seat in range(5))  # made once: task records are never changed
 
 
 class Joust(Task):
