@@ -42,6 +42,14 @@ from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 
+# The collector's thresholds once the bot runs. Every click leaves cyclic garbage (discord.py's
+# interaction and the view it rebuilds from the message: some 120 objects a decision), which
+# lives through a few young passes while its requests are under way and is freed only by a
+# full pass. A full pass as soon as the collector's own rule allows it (a quarter more
+# long-lived objects than at the last one) rather than after ten middle passes: many short full
+# passes instead of a few of 100+ ms (docs/benchmarks.md, "Garbage collector", issue 27).
+GC_THRESHOLDS = (700, 10, 1)
+
 # The level of AI seats created without one (each table chooses its own at /caylus new).
 AI_LEVEL = "greedy"
 # Board images are drawn in this many worker processes (0: in the manager's threads).
@@ -146,6 +154,7 @@ class CaylusBot(discord.Client):
             # event loop for 100+ ms every so often.
             gc.collect()
             gc.freeze()
+            gc.set_threshold(*GC_THRESHOLDS)
 
     async def _catch_up(self) -> None:
         """After a restart: re-post the reports never acknowledged and make sure every table
