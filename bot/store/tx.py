@@ -1,4 +1,5 @@
-"""One open transaction of a SQL backend, as the shared queries see it (`bot.store.sql`)."""
+"""The shape of one open transaction that every SQL backend gives (`SqlStore._tx()`): the
+queries of bot/store/sql.py, codec.py, meta.py, packed.py and the migrations run through it."""
 
 from __future__ import annotations
 

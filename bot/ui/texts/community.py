@@ -13,8 +13,8 @@ from bot.store import ChallengeEntry, PlayerStats, PrefsRecord, RatingRecord, Us
 from bot.store.ratings import shown
 
 from .commands import DEADLINE_CHOICES
-from .common import clip, mention, name, timestamp
 from .lobby import ai_level
+from .pieces import clip, mention, name, timestamp
 
 FAVOURITES = 3  # buildings named in the stats
 REMATCH_BUTTON = N_("Rematch")
