@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from bot.store import (
     FINISHED,
     GLOBAL_SCOPE,
+    ChallengeEntry,
     PlayerStats,
     RatingRecord,
     StoreError,
@@ -40,6 +41,7 @@ from .refusals import (
     PLAYS_HERE,
     AlreadySeated,
     AlreadyStarted,
+    ChallengePlayed,
     NoTable,
     NotAllowed,
     NotAPlayer,
@@ -50,7 +52,7 @@ from .refusals import (
 from .registry import Registry
 from .results import ActResult
 from .settings import TableSettings
-from .table import Pending, Table
+from .table import Pending, Seat, Table
 from .turns import Turns
 
 log = logging.getLogger(__name__)
@@ -200,6 +202,38 @@ class Community:
         reg.timers_stored([timer])
 
     # ----- figures -----------------------------------------------------------------------------------
+
+    def now(self) -> float:
+        return self.registry.clock()
+
+    def seated(self, channel_id: int, user_id: int) -> tuple[Table, Seat]:
+        """The channel's game in progress and the user's seat, or the refusal saying why not."""
+        return self.registry.seated(channel_id, user_id)
+
+    async def ratings(self, guild_id: int | None, players: list[str]) -> dict[str, RatingRecord]:
+        """The ratings of `players` (keys such as "ai:strong") on a server (None: everywhere)."""
+        scope = GLOBAL_SCOPE if guild_id is None else guild_id
+        return await self._read(self.registry.store.ratings_in(scope, players))
+
+    async def names(self, user_ids: list[int]) -> dict[int, str]:
+        """The names people last played under."""
+        return await self._read(self.registry.store.player_names(user_ids))
+
+    async def former_players(self, table_id: int, *, but: int | None = None) -> list[int]:
+        """The people who played at table `table_id` (for the rematch's call), but `but`."""
+        rec = await self._read(self.registry.store.get_table(table_id))
+        if rec is None:
+            return []
+        return [s.user_id for s in rec.seats if not s.is_ai and s.user_id is not None and s.user_id != but]
+
+    async def challenge_board(self, week: str, guild_id: int | None = None) -> list[ChallengeEntry]:
+        return await self._read(self.registry.store.challenge_board(week, guild_id))
+
+    async def challenge_played(self, week: str, user_id: int) -> ChallengePlayed | None:
+        """The refusal to give if `user_id` has opened the week's challenge already (before a
+        thread is opened for nothing); None if they have not."""
+        played = await self._read(self.registry.store.challenge_table(week, user_id))
+        return ChallengePlayed(week) if played is not None else None
 
     async def stats(self, user_id: int, guild_id: int | None = None) -> PlayerStats:
         return await self._read(self.registry.store.player_stats(user_id, guild_id))

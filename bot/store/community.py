@@ -193,6 +193,17 @@ class CommunityFacts:
         )
         return [_rating(r) for r in rows], int(count[0][0])
 
+    async def player_names(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """The name each person last played under (for the boards), of those who finished a game."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._fetchall(
+            f"SELECT user_id, name FROM results WHERE user_id IN ({marks}) ORDER BY finished_at, table_id",
+            tuple(user_ids),
+        )
+        return {int(u): str(n) for u, n in rows}
+
     async def player_stats(self, user_id: int, guild_id: int | None = None) -> PlayerStats:
         """A person's figures over their finished games: in one server (`guild_id`) or everywhere,
         with the rating of that scope and its history (the last `HISTORY_POINTS` games)."""

@@ -104,6 +104,7 @@ async def test_leaderboard_pages_minimum_games_and_servers(store_url: str) -> No
         for k in range(4):  # 201 always wins, 202 second, 203 last; 204 plays once elsewhere
             await finished_game(store, 10 + k, [(201, 60), (202, 50), (203, 40)], at=100.0 + k)
         await finished_game(store, 20, [(204, 90), (205, 10)], guild=OTHER_GUILD, at=300.0)
+        assert await store.player_names([201, 204, 999]) == {201: "P201", 204: "P204"}
         page, total = await store.leaderboard(GUILD, min_games=3, offset=0, limit=2)
         assert total == 3 and [r.player for r in page] == ["u:201", "u:202"]
         page2, _ = await store.leaderboard(GUILD, min_games=3, offset=2, limit=2)

@@ -20,6 +20,8 @@ FAVOURITES = 3  # buildings named in the stats
 REMATCH_BUTTON = N_("Rematch")
 RESIGN_BUTTON = N_("Resign for good")
 KEEP_PLAYING = N_("Keep playing")
+RESIGNED_DONE = N_("You resigned: the AI plays your seat to the end. Thank you for the game!")
+REMATCH_OPENED_YOU = N_("You opened the rematch. Start it from its card once the others have joined.")
 
 
 def jump(guild_id: int, channel_id: int, message_id: int | None = None) -> str:
@@ -144,8 +146,9 @@ def mygames_text(tr: Translation, tables: Sequence[UserTable], user_id: int) -> 
     if not tables:
         return tr.gettext("You have no seat at a Caylus table now. `/caylus new` opens one.")
     lines = [tr.ngettext("🎲 Your {n} table:", "🎲 Your {n} tables:", len(tables)).format(n=len(tables))]
+    go = tr.gettext("go")
     for u in tables:
-        where = f"<#{u.channel_id}> · [{tr.gettext('go')}]({jump(u.guild_id, u.channel_id)})"
+        where = f"<#{u.channel_id}> · [{go}]({jump(u.guild_id, u.channel_id)})"
         if u.status == "open":
             what = tr.gettext("open, {seated} seated").format(seated=u.seats)
         elif u.turn_user == user_id:
@@ -184,7 +187,7 @@ def dm_refused(tr: Translation, user_id: int) -> str:
     """Said once in the channel, with the ping that replaces the refused DM."""
     return tr.gettext(
         "{user}, Discord would not let me send you a direct message (your DMs are closed), so your call backs come "
-        "here as pings. `/caylus notify` changes that."
+        "here as pings. `/caylus-notify` changes that."
     ).format(user=mention(user_id))
 
 
@@ -215,7 +218,7 @@ def round_over(tr: Translation, rnd: int) -> str:
     return tr.gettext("round {n} is over.").format(n=rnd)
 
 
-def game_over(tr: Translation, winners: Sequence[str]) -> str:
+def game_over_news(tr: Translation, winners: Sequence[str]) -> str:
     return tr.ngettext("the game is over; {names} won.", "the game is over; {names} won.", len(winners)).format(
         names=", ".join(winners)
     )
@@ -229,7 +232,7 @@ def watchers_line(tr: Translation, user_ids: Sequence[int], what: str) -> str:
 def watching(tr: Translation, new: bool) -> str:
     if new:
         return tr.gettext(
-            "👀 You watch this table: you hear of each round's end and the game's end (as your `/caylus notify` says), never of a turn."
+            "👀 You watch this table: you hear of each round's end and the game's end (as your `/caylus-notify` says), never of a turn."
         )
     return tr.gettext("You watch this table already.")
 
@@ -289,6 +292,11 @@ def challenge_started(tr: Translation, who: str, week: str) -> str:
     ).format(player=name(who), week=week)
 
 
+def challenge_thread(tr: Translation, week: str, who: str) -> str:
+    """The thread's name (at most 100 characters)."""
+    return tr.gettext("Challenge {week} · {player}").format(week=week, player=who)[:100]
+
+
 def challenge_board(tr: Translation, week: str, entries: Sequence[ChallengeEntry], *, everywhere: bool) -> str:
     title = (
         tr.gettext("🗓️ Weekly challenge {week}, every server").format(week=week)
@@ -296,7 +304,7 @@ def challenge_board(tr: Translation, week: str, entries: Sequence[ChallengeEntry
         else tr.gettext("🗓️ Weekly challenge {week}, this server").format(week=week)
     )
     if not entries:
-        return title + "\n" + tr.gettext("Nobody has finished it yet. `/caylus challenge` takes it on.")
+        return title + "\n" + tr.gettext("Nobody has finished it yet. `/caylus-challenge` takes it on.")
     lines = [title]
     for k, e in enumerate(entries, start=1):
         beat = tr.gettext("beat the AI") if e.place == 1 else tr.gettext("place {n} of 4").format(n=e.place)
