@@ -138,8 +138,7 @@ class SqlStore(MetaFacts, CommunityFacts):
         )
 
     def _turn_set(self, turn_seat: int | None) -> tuple[str, tuple[Any, ...]]:
-        """`, turn_seat = ?` and its parameter for an UPDATE of game_tables (none before the
-        schema knew it)."""
+        """`, turn_seat = ?` and its parameter for an UPDATE of game_tables (if the schema has it)."""
         return (", turn_seat = ?", (turn_seat,)) if self.community else ("", ())
 
     async def _write_seats(self, db: Tx, table_id: int, seats: Sequence[SeatRecord]) -> None:
@@ -153,8 +152,7 @@ class SqlStore(MetaFacts, CommunityFacts):
         )  # fmt: skip
 
     async def _write_seat_states(self, db: Tx, table_id: int, seats: Sequence[SeatRecord]) -> None:
-        """A started game's seats keep their people; only their absence state changes (and a
-        resignation, for good)."""
+        """A started game's seats keep their people; their absence state (and resignation) changes."""
         resigned = ", resigned = ?" if self.community else ""
         await db.executemany(
             f"UPDATE seats SET missed_in_row = ?, ai_takeover = ?{resigned} WHERE table_id = ? AND seat = ?",
