@@ -11,10 +11,12 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from openskill.models import PlackettLuce
 from PIL import Image
 
 from bot.games import Manager
 from bot.games.challenge import challenge_seed, iso_week
+from bot.store.ratings import shown
 from tests.fake_discord import FakeMember, Perm, StoredMessage
 
 from .conftest import World
@@ -157,12 +159,26 @@ def final_message(world: World) -> StoredMessage:
     return next(m for m in world.fake.channel_messages(world.channel) if m.content.startswith(GAME_OVER))
 
 
-async def test_rematch_from_the_final_message_and_the_stats_chart(world: World, tmp_path: Path) -> None:
+async def test_ratings_rematch_with_one_person_not_joining_and_the_stats_chart(world: World, tmp_path: Path) -> None:
     async with world.bot() as run:
         manager = run.bot.manager
-        await ann_and_bob(world, manager)
-        await play(manager, int(world.channel.id), random.Random(11))
+        channel_id = int(world.channel.id)
+        people = [world.ann, world.bob, world.cid]
+        await manager.create_table(int(world.guild.id), channel_id, int(world.ann.id), "Ann", 3)
+        for p in people[1:]:
+            await manager.join(channel_id, int(p.id), p.user.global_name or p.user.username)
+        await manager.start(channel_id, int(world.ann.id))
+        await play(manager, channel_id, random.Random(11))
         await run.bot.publisher.idle()
+        old = manager.table(channel_id)
+        assert old is not None and old.result is not None
+        # the ratings after a 3-player game are openskill's own for the same places (ties shared, §2.8)
+        totals = [s.total for s in old.result.scores]
+        model = PlackettLuce()
+        expected = model.rate([[model.rating()] for _ in people], ranks=[1 + sum(o > t for o in totals) for t in totals])
+        for p, team in zip(people, expected, strict=True):
+            text = await command(world, "stats", p)
+            assert f"Rating: **{shown(team[0].mu, team[0].sigma)}** after 1 rated game" in text, text
         final = final_message(world)
         [rematch] = [c for c in final.custom_ids() if c.endswith(":rematch")]
         refused = await private_answer(await world.fake.click(final, rematch, user=world.stranger))
@@ -176,7 +192,11 @@ async def test_rematch_from_the_final_message_and_the_stats_chart(world: World, 
         assert world.ann.id in call.mentions()  # the other player is called, once
         assert "You joined the rematch" in await answer(await world.fake.click(final, rematch, user=world.ann))
         assert [s.user_id for s in new.seats] == [int(world.bob.id), int(world.ann.id)]
-        assert new.seed != (await manager.store.get_table(new.id - 1)).seed  # type: ignore[union-attr]
+        assert new.seed != old.seed and new.max_seats == 3 and new.options == old.options
+        # Cid never presses: Bob starts with the two who joined
+        result = await manager.start(channel_id, int(world.bob.id))
+        assert result.table.is_started and int(world.cid.id) not in [s.user_id for s in result.table.seats]
+        await manager.abandon(channel_id, int(world.bob.id))
 
         # the stats of a finished game, with the rating chart (a real PNG)
         handle = await world.fake.slash("caylus-stats", user=world.ann, channel=world.channel)
@@ -189,7 +209,7 @@ async def test_rematch_from_the_final_message_and_the_stats_chart(world: World, 
         board = await command(world, "leaderboard", world.ann)
         assert "Nobody has 3 rated games yet" in board  # one game each: not on the board yet
         mine = await command(world, "mygames", world.ann)
-        assert "open, 2 seated" in mine and f"<#{world.channel.id}>" in mine
+        assert "no seat at a Caylus table" in mine  # the rematch was abandoned
 
 
 async def test_resign_asks_then_hands_the_seat_to_the_ai(world: World) -> None:
@@ -199,6 +219,10 @@ async def test_resign_asks_then_hands_the_seat_to_the_ai(world: World) -> None:
         table = manager.table(int(world.channel.id))
         assert table is not None and table.pending is not None
         leaver = world.ann if table.pending.user_id == int(world.ann.id) else world.bob
+        other = world.bob if leaver is world.ann else world.ann
+        mine = await command(world, "mygames", leaver)
+        assert "**your decision**" in mine and f"<#{world.channel.id}>" in mine and "discord.com/channels/" in mine
+        assert "waiting for" in await command(world, "mygames", other)
         handle = await world.fake.slash("caylus-resign", user=leaver, channel=world.channel)
         ask = await private_answer(handle)
         assert "Resign from this game?" in ask.content
