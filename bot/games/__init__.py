@@ -28,7 +28,9 @@ if COMPILED:  # the AI's search is compiled with the rules core, all or nothing 
 from . import orders
 from .ai import LEVELS, seeded_choice
 from .deadlines import BaseListener, FiredTimer, Listener
+from .defaults import UNSET, ServerDefaults
 from .manager import Manager
+from .notify import HELD, REMINDER_CALL, TURN, Route
 from .orders import SeatOrders
 from .refusals import (
     ActedSince,
@@ -36,6 +38,7 @@ from .refusals import (
     AlreadyStarted,
     BadRequest,
     CannotUndo,
+    ChallengePlayed,
     GameOver,
     Illegal,
     MovedOnSince,
@@ -50,6 +53,7 @@ from .refusals import (
     NotYourTurn,
     PhaseOver,
     Refusal,
+    Resigned,
     StaleDecision,
     TableExists,
     TableFull,
@@ -63,6 +67,7 @@ from .settings import ABSENT_RULES, DEADLINES, TAKEOVER_AFTER, TableSettings, de
 from .table import GameResult, Pending, Seat, Table
 
 __all__ = [
+    "HELD", "REMINDER_CALL", "TURN", "UNSET", "ChallengePlayed", "Resigned", "Route", "ServerDefaults",  # issue 25
     "SeatOrders",
     "orders",
     "ABSENT_RULES",
