@@ -26,6 +26,7 @@ import discord
 
 from bot.config import Settings
 from bot.games import Manager, Renderer, render_board_png
+from bot.rules import COMPILED
 from bot.store import parse_shard_ids
 
 from . import command_sync
@@ -144,6 +145,7 @@ class CaylusBot(discord.Client):
         loaded = await self._manager.load()
         self.languages = await load_personal(self._manager.store)
         log.info("%d active table(s) loaded from %s", loaded, self._database_name())
+        log.info("rules core: %s", "compiled (mypyc)" if COMPILED else "the Python source (not compiled)")
         self._publisher = Publisher(self, self._manager, retry_delays=self._retry_delays)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *ORDER_ITEMS, *COMMUNITY_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())  # ru and pt-BR commands
