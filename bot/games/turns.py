@@ -18,8 +18,11 @@ from bot.rules import Event, Game, IllegalChoice, Obvious, obvious_choice
 from bot.store import (
     AI,
     AUTO,
+    DECLARED,
     FINISHED,
+    ORDER,
     PLAYER,
+    QUEUE,
     RULE,
     STARTED,
     TAKEOVER,
@@ -237,7 +240,7 @@ class Turns:
 
     async def autoplay(
         self, t: Table, acc: ActResult, max_moves: int | None = None, *, ai: bool | None = None,
-        detach: bool = False, background: bool = False,
+        detach: bool = False, background: bool = False, own: tuple[int, int] | None = None,
     ) -> ActResult:
         """Play the obvious choices and, with `ai` (default: `autoplay_ai`), the AI seats' (and
         taken-over seats') decisions, each its own locked, committed step, then hand `acc` over
@@ -275,7 +278,7 @@ class Turns:
                         state, seed = game.to_json(), search_seed(t.seed, len(game.state.history))
                     if code is not None:
                         played += 1
-                        if not await self._play(t, code, a, acc) or self._done(t, played, max_moves, ai):
+                        if not await self._play(t, code, a, acc, own) or self._done(t, played, max_moves, ai):
                             return await self.finish(acc)  # in the lock of the last move: no gap
                         continue
                 try:
@@ -300,14 +303,15 @@ class Turns:
     def _done(self, t: Table, played: int, max_moves: int | None, ai: bool) -> bool:
         return (max_moves is not None and played >= max_moves) or not self._plays(t, ai)
 
-    async def _play(self, t: Table, code: str, a: Answer, acc: ActResult) -> bool:
+    async def _play(self, t: Table, code: str, a: Answer, acc: ActResult, own: tuple[int, int] | None = None) -> bool:
         """Apply an automatic choice for the pending decision (the caller holds the lock) and add
         it to `acc`; False if it could not be saved (what was done so far stands and is
-        reported; `advance` tries again)."""
+        reported; `advance` tries again). `own`: see `autoplay`."""
         d = t.decision
         assert d is not None
+        mine = own is not None and own == (d.player, d.seq) and a.actor in (ORDER, QUEUE, DECLARED)
         try:
-            step = await self.apply(t, d.seq, d.player, code, None, a.actor)
+            step = await self.apply(t, d.seq, d.player, code, acc.actor_id if mine else None, a.actor)
         except Unavailable:
             log.warning("table %d: an AI move could not be saved; the table waits", t.id)
             return False

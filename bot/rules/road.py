@@ -63,6 +63,27 @@ def activate(g: Game, seat: int, space: int) -> list[Task]:
     return [Trade(seat, tid)]
 
 
+def use_now(g: Game, seat: int, space: int) -> Game | None:
+    """A quiet copy of `g` in which `seat` is asked what the building on road `space` would ask
+    them first if it were used for them now (§3): its `decision` (kind, choices) and `apply` work
+    as in a game; None when it would ask them nothing (no building a worker may use, a production
+    without a choice, one choice only). A round plan answers it ahead; the answer counts only
+    where it is legal when the building is used."""
+    tid = g.state.road_tile[space]
+    if tid is None or TILES[tid].kind in ("residence", "prestige"):
+        return None
+    trial = g.clone(quiet=True)
+    tasks = activate(trial, seat, space)
+    if not tasks or tasks[0].seat != seat:
+        return None
+    task = tasks[0]
+    if len(task.shown(trial, task.choices(trial))) < 2:
+        return None
+    trial.push(task)
+    trial._run()
+    return trial
+
+
 @dataclass(slots=True, frozen=True)
 class Produce(Task):
     """A production building with alternatives: which one (§3.1, §3.3)."""

@@ -42,8 +42,9 @@ from tests.fake_discord import (
     StoredMessage,
 )
 
-from .flow_orders import Orders, OrdersUnavailable, placement_now
+from .flow_orders import Orders, OrdersUnavailable, queues_now
 from .sim import Table as Lobby
+from .timeline import MEAN_HOURS, Calendar
 
 SELECT_CLICKS = 2  # a select costs two clicks: open it, pick the option (as issue 11 counts them)
 QUEUE_ACTOR = "queue"  # the move log's actor of a queued placement (bot/games/orders.py)
@@ -281,6 +282,7 @@ class Figures:
     images: int  # attachments posted or edited into channel messages
     requests: int  # REST requests the bot made from the start of the game to its end
     actors: dict[str, int] = field(default_factory=dict)
+    calendar: Calendar | None = None  # the game's simulated calendar time (tests/e2e/timeline.py)
 
     def per(self, n: float, d: float) -> float:
         return round(n / d, 2) if d else 0.0
@@ -300,6 +302,10 @@ class Figures:
             "images_per_round": self.per(self.images, self.rounds),
             "requests_per_decision": self.per(self.requests, self.decisions),
         }
+
+    def calendar_line(self) -> dict[str, Any] | None:
+        """The issue's calendar keys (benchmarks/async_flow.py prints them)."""
+        return self.calendar.figures(self.players, self.rounds) if self.calendar is not None else None
 
 
 def channel_images(fake: FakeDiscord, channel_id: str) -> int:
@@ -332,6 +338,7 @@ class Flow:
         think: float = 0.0,
         queue_depth: int = 1,
         timeout: float = 15.0,
+        mean_hours: float = MEAN_HOURS,
     ) -> None:
         self.bot = bot
         self.fake = fake
@@ -344,6 +351,8 @@ class Flow:
         self.clicks = Clicks()
         self.orders = Orders(fake, channel, self._commanded)
         self.queued: dict[int, tuple[int, int, int]] = {}  # seat -> (round, phase, workers) when queued
+        self.mean_hours = mean_hours
+        self.calendar = Calendar.for_table(0, mean_hours)  # the table's, once it is opened
 
     def _commanded(self) -> None:
         self.clicks.commands += 1
@@ -410,18 +419,9 @@ class Flow:
 
     async def queue_others(self, game: Game, table_seed: int, seats: dict[int, str], decider: int) -> None:
         """Everyone not on turn queues the placement they would choose now (once per placement)."""
-        s = game.state
-        for seat, user in seats.items():
-            if seat == decider or user not in self.people:
-                continue
-            p = s.players[seat]
-            if self.queued.get(seat) == (s.round, s.phase, p.workers):
-                continue  # their entry waits
-            codes = placement_now(game, seat, table_seed, self.queue_depth)
-            if not codes:
-                continue
-            await self.orders.queue(self.people[user], ", ".join(codes))
-            self.queued[seat] = (s.round, s.phase, p.workers)
+        people = [seat for seat, user in seats.items() if user in self.people]
+        for seat, codes in queues_now(game, table_seed, people, decider, self.queued, self.queue_depth).items():
+            await self.orders.queue(self.people[seats[seat]], ", ".join(codes))
 
     # ----- the whole game --------------------------------------------------------------------------
 
@@ -446,6 +446,7 @@ class Flow:
             for person in people:
                 await self.orders.standing(person)
         seats = {s.seat: str(s.user_id) for s in t.seats}
+        self.calendar = Calendar.for_table(t.seed, self.mean_hours)
         played_rounds = 0
         while True:
             await self.settle()
@@ -466,6 +467,9 @@ class Flow:
             if self.think:
                 await asyncio.sleep(self.think)
                 await self.settle()
+            self.calendar.asks(pending.seat, pending.decision.kind)
+            for _arrived in self.calendar.wait_for(pending.seat):
+                pass  # nobody is invited yet: an arrival acts only when asked
             code = seeded_choice(game, t.seed, "greedy")
             person = self.people[str(pending.user_id)]
             await self.decide(person, t.id, pending.number, code, pending.decision.kind)
@@ -510,4 +514,5 @@ class Flow:
             images=channel_images(self.fake, self.channel.id),
             requests=last - first,
             actors=actors,
+            calendar=self.calendar,
         )

@@ -10,7 +10,7 @@ has), so only this module changes when the commands do; a bot without them raise
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -150,3 +150,21 @@ def placement_now(game: Game, seat: int, table_seed: int, depth: int = 1) -> lis
         values[code] = evaluate(after, seat)
     rest = sorted((c for c in values if c not in (first, "pass")), key=lambda c: -values[c])
     return [first, *rest[: depth - 1]]
+
+
+def queues_now(
+    game: Game, table_seed: int, seats: Iterable[int], decider: int, queued: dict[int, tuple[int, int, int]], depth: int = 1
+) -> dict[int, list[str]]:
+    """The placements each of `seats` not on turn queues now, while `decider` places: the ones
+    they would choose now (`placement_now`), once per placement of theirs (`queued` remembers
+    the round, phase and workers in hand at which each seat queued, and is updated)."""
+    s = game.state
+    out: dict[int, list[str]] = {}
+    for seat in seats:
+        workers = s.players[seat].workers
+        if seat == decider or queued.get(seat) == (s.round, s.phase, workers):
+            continue  # their entry waits
+        if codes := placement_now(game, seat, table_seed, depth):
+            out[seat] = codes
+            queued[seat] = (s.round, s.phase, workers)
+    return out
