@@ -84,6 +84,7 @@ class SeatOrders:
     spent: str | None = None  # the declaration applied in this phase 4, in its own words
     plan: RoundPlan | None = None
     hold: int | None = None  # the decision (history length) left to the player (module docstring)
+    invite: bool | None = None  # invited to plan and declare ahead (bot/games/invites.py); None: not yet set
     extra: dict[str, Any] = field(default_factory=dict, compare=False)  # keys of a later version
 
     @property
@@ -136,6 +137,8 @@ class SeatOrders:
             d["plan"] = self.plan.to_dict()
         if self.hold is not None:
             d["hold"] = self.hold
+        if self.invite is not None:
+            d["invite"] = self.invite
         return json.dumps(d, sort_keys=True, separators=(",", ":"))
 
     @classmethod
@@ -143,7 +146,7 @@ class SeatOrders:
         if not text:
             return cls()
         d = dict(json.loads(text))
-        known = ("provost", "produce", "castle", "favour", "queue", "declared", "spent", "plan", "hold")
+        known = ("provost", "produce", "castle", "favour", "queue", "declared", "spent", "plan", "hold", "invite")
         plan, hold = d.get("plan"), d.get("hold")
         return cls(
             provost=str(d.get("provost", "ask")),
@@ -155,6 +158,7 @@ class SeatOrders:
             spent=d.get("spent"),
             plan=RoundPlan.from_dict(plan) if plan else None,
             hold=None if hold is None else int(hold),
+            invite=None if d.get("invite") is None else bool(d["invite"]),
             extra={k: v for k, v in d.items() if k not in known},
         )
 

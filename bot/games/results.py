@@ -90,6 +90,9 @@ class ActResult:
     missed: MissedDeadline | None = None  # the missed deadline behind it, for the channel
     opening: bool = False  # the game has just started
     number: int = -1
+    # who is invited now to plan the round (`plan`) or to declare their provost move (`provost`),
+    # bot/games/invites.py: the kind and the seats
+    invited: tuple[str, tuple[int, ...]] = ("", ())
 
     @property
     def game_over(self) -> bool:

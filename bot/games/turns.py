@@ -33,6 +33,7 @@ from bot.store import (
 
 from .ai import absent_level, seeded_choice
 from .deadlines import TIMER_KINDS, TurnTimers, decision_timers
+from .invites import invitations
 from .orders import after_move, answer, settle
 from .refusals import (
     Illegal,
@@ -398,6 +399,7 @@ class Turns:
         acc.pending = t.pending
         acc.result = t.result
         acc.number = t.log_rows
+        acc.invited = invitations(t, acc)
         self.start_drawing(acc.reports, t.settings.language)
         await self.registry.notify("on_result", acc)
         return acc

@@ -14,6 +14,10 @@ works after it (the items are registered as `discord.ui.DynamicItem`s in `setup_
                                off:<key> switches one off, set:<key> makes one (`castle.all`)
     cyq:<table>:<group>        a select adding a placement to one's queue (its values: codes)
     cyb:<table>                "Board": the table's board as it stands, shown only to the asker
+    cyp:<table>:<action>[:<arg>]  the round plan (bot/ui/plan.py): show, clear, regular,
+                               invite:on|off, then:<round>.<code> (the next placement, one click)
+    cyx:<table>:<what>         a select of the plan's view: add (a place), rule (the pass rule),
+                               at (an answer ahead); its values carry the rest
 
 The templates are mutually exclusive: discord.py dispatches a click to every template that
 matches, so no custom_id may match two of them. Choice codes never contain ':' and no code is
@@ -36,6 +40,10 @@ ORDERS_ACTIONS = ("show", "queue", "always", "off", "set")
 ORDERS_TEMPLATE = r"cyo:(?P<table>[0-9]+):(?P<action>" + "|".join(ORDERS_ACTIONS) + r")(?::(?P<arg>[A-Za-z0-9_.+-]+))?"
 QUEUE_TEMPLATE = r"cyq:(?P<table>[0-9]+):(?P<group>[0-9]+)"
 BOARD_TEMPLATE = r"cyb:(?P<table>[0-9]+)"
+PLAN_ACTIONS = ("show", "clear", "regular", "invite", "then")
+PLAN_TEMPLATE = r"cyp:(?P<table>[0-9]+):(?P<action>" + "|".join(PLAN_ACTIONS) + r")(?::(?P<arg>[A-Za-z0-9_.+-]+))?"
+PLAN_SELECTS = ("add", "rule", "at")
+PLAN_SELECT_TEMPLATE = r"cyx:(?P<table>[0-9]+):(?P<what>" + "|".join(PLAN_SELECTS) + ")"
 
 CURRENT_TEMPLATES = (
     CHOICE_TEMPLATE,
@@ -46,6 +54,8 @@ CURRENT_TEMPLATES = (
     ORDERS_TEMPLATE,
     QUEUE_TEMPLATE,
     BOARD_TEMPLATE,
+    PLAN_TEMPLATE,
+    PLAN_SELECT_TEMPLATE,
 )
 
 
@@ -103,3 +113,15 @@ def queue_id(table_id: int, group: int = 0) -> str:
 
 def board_id(table_id: int) -> str:
     return _checked(f"cyb:{table_id}")
+
+
+def plan_id(table_id: int, action: str, arg: str | None = None) -> str:
+    if action not in PLAN_ACTIONS:
+        raise ValueError(f"unknown plan action {action!r}")
+    return _checked(f"cyp:{table_id}:{action}" + (f":{arg}" if arg else ""))
+
+
+def plan_select_id(table_id: int, what: str) -> str:
+    if what not in PLAN_SELECTS:
+        raise ValueError(f"unknown plan select {what!r}")
+    return _checked(f"cyx:{table_id}:{what}")
