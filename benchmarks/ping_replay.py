@@ -49,10 +49,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bot.games.ai import seeded_choice  # noqa: E402
-from bot.games.orders import SeatOrders, answer  # noqa: E402
-from bot.rules import new_game, obvious_choice  # noqa: E402
+from bot.games.invites import PLAN, invited_at  # noqa: E402
+from bot.games.orders import OrderAnswer, SeatOrders, after_move, answer  # noqa: E402
+from bot.games.planning import add_places, planned  # noqa: E402
+from bot.games.settings import TableSettings  # noqa: E402
+from bot.rules import Game, new_game, obvious_choice  # noqa: E402
 from tests.e2e.flow_orders import PRODUCTION_TILES, default_production, placement_now, queues_now  # noqa: E402
-from tests.e2e.planner import STYLES, declaration, regular_plan, would_ask  # noqa: E402
+from tests.e2e.planner import STYLES, declaration, regular_plan  # noqa: E402
 from tests.e2e.timeline import MEAN_HOURS, Calendar  # noqa: E402
 
 NAMES = ["Ann", "Bob", "Cid"]
@@ -68,6 +71,7 @@ PLAIN, ORDERS_QUEUE, QUEUE_PRESENT, REGULAR_PLAN = (
     "regular_plan",
 )
 PEOPLE = (PLAIN, ORDERS_QUEUE, QUEUE_PRESENT, REGULAR_PLAN)
+QUEUE_IS_PLAN = True  # `/caylus queue add:` adds to the round plan (issue 22); False: the queue before
 
 
 @dataclass
@@ -93,8 +97,9 @@ def replay(
     mean_hours: float = MEAN_HOURS,
     style: str = "top_pass",
     invite: bool = True,
-    provost_invite: bool = False,
-    merge: bool = False,
+    provost_invite: bool = True,
+    merge: bool = True,
+    trace: list[tuple[str, int, str]] | None = None,
 ) -> Replay:
     """One game of async_flow's people on table seed `seed` (or its first `rounds` rounds, with
     the ping of the decision pending when the next round begins, as the fake sees it).
@@ -106,8 +111,9 @@ def replay(
     queued: dict[int, tuple[int, int, int]] = {}  # seat -> (round, phase, workers) when queued
     cal = Calendar.for_table(seed, mean_hours)
     cal.merge_invited = merge
-    phase = None
     planning = kind == REGULAR_PLAN
+    before: tuple[int, int] | None = None  # round and phase where the last person was asked
+    settings = TableSettings()  # async_flow's table: no deadline (the calendar's 24 h is the model's)
 
     def plans(seat: int) -> None:
         """`seat`'s person is there: a regular sets their plan from the board now, and in phase
@@ -115,50 +121,66 @@ def replay(
         if not planning:
             return
         if (plan := regular_plan(game, seat, seed, style, held[seat].plan)) is not None:
-            held[seat] = replace(held[seat], plan=plan)
-        if provost_invite and (target := declaration(game, seat, seed, held[seat])) is not None:
+            held[seat] = planned(game, settings, lambda _old: plan)(held[seat])
+        if (target := declaration(game, seat, seed, held[seat])) is not None:
             held[seat] = replace(held[seat], declared=target)
 
+    handed = False  # the game stopped at its decision: the bot handed over a result there
+
+    def move(code: str, used: OrderAnswer | None = None, actor: str = "player") -> None:
+        """Apply `code` for the decider, and change the seats' orders as the table does
+        (`trace`: the moves as the move log records them)."""
+        nonlocal handed
+        b = game.clone(quiet=True)
+        if trace is not None:
+            trace.append((used.source if used is not None else actor, b.to_move, code))
+        game.apply(code)
+        held.update(after_move(held, b, game, used, b.to_move))
+        handed = False
+
+    looks: int | None = None  # the person who just chose, still there: they plan once the bot has played on
     while (d := game.decision) is not None:
         s = game.state
-        if (s.round, s.phase) != phase:  # a phase end empties every queue
-            if planning and invite and s.round != (phase or (0, 0))[0]:
-                # the round's invitation; the first placer's turn message is theirs
-                first = d.player if d.kind == "place" else None
-                cal.invite([seat for seat in seats if seat != first])
-            if planning and provost_invite and s.phase == 4:
-                # phase 4 asks at once everyone its orders would ask (their turn message: the first)
-                cal.invite([x for x in s.passing if x != d.player and would_ask(game, x, held[x])])
-            phase = (s.round, s.phase)
-            held = {
-                seat: replace(o, queue=(), plan=o.plan_for(game) and o.plan)
-                for seat, o in held.items()
-            }
         if (ob := obvious_choice(game)) is not None:
-            game.apply(ob.code)
+            move(ob.code, actor="rule")
             continue
         if (o := answer(game, held[d.player])) is not None:
-            held[d.player] = o.after
-            game.apply(o.code)
+            move(o.code, o)
             continue
+        if not handed:  # the bot hands a result over here: its turn message invites
+            called, invited = invited_at(game, before, held, set(seats))
+            if invited and ((called == PLAN and invite) or (called == "provost" and provost_invite)):
+                cal.invite(invited)  # on the turn message, beside its player's ping
+            before, handed = (s.round, s.phase), True
         if rounds is not None and s.round > rounds:
             cal.asks(d.player, d.kind)
             return Replay(rounds, turn_pings(cal), cal)
+        if looks is not None:  # as in async_flow: they see the board after what followed their move
+            plans(looks)
+            looks = None
+            continue
         if kind == ORDERS_QUEUE and queue_depth and d.kind == "place":
             for seat, codes in queues_now(game, seed, seats, d.player, queued, queue_depth).items():
-                held[seat] = replace(held[seat], queue=tuple(codes))
+                held[seat] = queued_now(game, held[seat], codes)
         cal.asks(d.player, d.kind)
         for arrived in cal.wait_for(d.player):
             plans(arrived)  # called back meanwhile (invited): they plan on the board as it is now
-        code = seeded_choice(game, seed, "greedy")
-        game.apply(code)
-        if cal.present == d.player:
-            plans(d.player)  # still there: the plan for their next placements ("then: …")
+        move(seeded_choice(game, seed, "greedy"))
+        if planning and cal.present == d.player:
+            looks = d.player  # still there: the plan for their next placements ("then: …")
         if kind == QUEUE_PRESENT and queue_depth and d.kind == "place" and cal.present == d.player:
             if codes := placement_now(game, d.player, seed, queue_depth):
-                held[d.player] = replace(held[d.player], queue=tuple(codes))
+                held[d.player] = queued_now(game, held[d.player], codes)
     scores = [line.total for line in game.final_scores()]
     return Replay(game.state.round, turn_pings(cal), cal, statistics.fmean(scores))
+
+
+def queued_now(game: Game, orders: SeatOrders, codes: list[str]) -> SeatOrders:
+    """`orders` after `/caylus queue add:` (`codes`): before the round plan, a queue of them; since,
+    the places added to the plan (bot/ui/plan.py `queue_command`)."""
+    if QUEUE_IS_PLAN:
+        return planned(game, TableSettings(), add_places(codes), invite=False)(orders)
+    return replace(orders, queue=tuple(codes))
 
 
 def turn_pings(cal: Calendar) -> Counter[str]:
@@ -238,10 +260,10 @@ def main() -> None:
         "--no-invite", action="store_true", help="rounds do not invite the regulars to plan"
     )
     parser.add_argument(
-        "--provost-invite", action="store_true", help="phase 4 asks at once everyone it would ask"
+        "--no-provost-invite", action="store_true", help="phase 4 does not invite everyone it would ask"
     )
     parser.add_argument(
-        "--merge", action="store_true", help="no turn ping for someone invited who has not come yet"
+        "--no-merge", action="store_true", help="a turn message pings someone invited who has not come yet"
     )
     args = parser.parse_args()
     seeds = range(args.first, args.first + args.seeds)
@@ -260,8 +282,8 @@ def main() -> None:
                 mean_hours=args.mean_hours,
                 style=args.style,
                 invite=not args.no_invite,
-                provost_invite=args.provost_invite,
-                merge=args.merge,
+                provost_invite=not args.no_provost_invite,
+                merge=not args.no_merge,
             )
             for seed in seeds
         ]

@@ -81,18 +81,30 @@ def would_ask(game: Game, seat: int, orders: SeatOrders | None) -> bool:
 def invitations(t: Table, acc: ActResult) -> tuple[str, tuple[int, ...]]:
     """Who `acc` (a result about to be handed over) invites, and to what (`PLAN`, `PROVOST`, or
     "" with nobody): the seats, in turn or passing order."""
-    game, d = t.game, t.decision
-    if game is None or d is None or not (acc.moves or acc.opening):
+    if t.game is None or not (acc.moves or acc.opening):
+        return "", ()
+    first = acc.moves[0].before if acc.moves else None
+    before = (first.state.round, first.state.phase) if first is not None else None
+    people = {s.seat for s in t.seats if s.user_id is not None and not s.automatic}
+    return invited_at(t.game, before, t.orders, people, opening=acc.opening)
+
+
+def invited_at(
+    game: Game, before: tuple[int, int] | None, orders: dict[int, SeatOrders], people: set[int], *, opening: bool = False
+) -> tuple[str, tuple[int, ...]]:
+    """Who is invited now that `game` waits on its decision, coming from round and phase
+    `before` (where the moves since the last call began): the kind and the seats, people among
+    `people` whose invitation (`orders`) is on."""
+    d = game.decision
+    if d is None:
         return "", ()
     s = game.state
-    before = acc.moves[0].before.state if acc.moves and acc.moves[0].before is not None else None
-    if d.kind == "place" and (acc.opening or (before is not None and before.round < s.round)):
+    if d.kind == "place" and (opening or (before is not None and before[0] < s.round)):
         kind, seats = PLAN, [x for x in s.turn_order if x != d.player]
-    elif d.kind == PROVOST and before is not None and (before.round, before.phase) < (s.round, 4):
+    elif d.kind == PROVOST and before is not None and before < (s.round, 4):
         kind = PROVOST
-        seats = [x for x in s.passing[s.passing.index(d.player) + 1 :] if would_ask(game, x, t.orders.get(x))]
+        seats = [x for x in s.passing[s.passing.index(d.player) + 1 :] if would_ask(game, x, orders.get(x))]
     else:
         return "", ()
-    people = [x for x in seats if t.seats[x].user_id is not None and not t.seats[x].automatic]
-    invited = tuple(x for x in people if (o := t.orders.get(x)) is not None and o.invite)
+    invited = tuple(x for x in seats if x in people and (o := orders.get(x)) is not None and o.invite)
     return (kind, invited) if invited else ("", ())

@@ -258,6 +258,15 @@ def declared_move(game: Game, target: str) -> str:
     return f"{k:+d}" if abs(k) <= 3 else ""
 
 
+def stay_here(game: Game, target: str) -> str:
+    """A declaration as it is kept: `stay` declared in phase 4 (another player speaks; the
+    invitation to declare ahead, bot/games/invites.py) holds only while the provost stays where
+    it is (`stay@N`): if someone moves it first, the player is asked."""
+    if target == STAY and game.state.phase == 4:
+        return f"{STAY}@{game.state.provost}"
+    return target
+
+
 def declared_target(game: Game, code: str) -> str:
     """A declaration that answers `game`'s provost decision with `code`: the road space it
     reaches, or `stay` (the words of a declaration spent before they were kept, `spent`)."""

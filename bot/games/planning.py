@@ -23,12 +23,14 @@ def plan_of(game: Game, orders: SeatOrders) -> RoundPlan:
     return orders.plan_for(game) or RoundPlan(game.state.round)
 
 
-def planned(game: Game, settings: TableSettings, fn: PlanChange) -> Change:
+def planned(game: Game, settings: TableSettings, fn: PlanChange, *, invite: bool = True) -> Change:
     """A change of the seat's plan for this round; an old queue goes (the plan replaces it); a
-    first plan switches the invitation on at a table played over days (bot/games/invites.py)."""
+    first plan made as a plan (`invite`; not `/caylus queue`, the older habit) switches the
+    invitation on at a table played over days (bot/games/invites.py)."""
 
     def change(x: SeatOrders) -> SeatOrders:
-        return with_first_plan(replace(x, plan=fn(plan_of(game, x)), queue=()), settings)
+        x = replace(x, plan=fn(plan_of(game, x)), queue=())
+        return with_first_plan(x, settings) if invite else x
 
     return change
 

@@ -400,6 +400,9 @@ class Turns:
         acc.result = t.result
         acc.number = t.log_rows
         acc.invited = invitations(t, acc)
+        now = self.registry.clock()
+        for seat in acc.invited[1]:
+            t.invited[seat] = now
         self.start_drawing(acc.reports, t.settings.language)
         await self.registry.notify("on_result", acc)
         return acc

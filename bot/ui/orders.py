@@ -409,6 +409,8 @@ async def declare_command(interaction: Interaction, target: str | None) -> None:
     except Refusal as r:
         await replies.refuse(interaction, r, table=table)
         return
+    if code is not None and table is not None:
+        code = o.stay_here(table.game, code) if table.game is not None else code
     await change(bot, interaction, channel_id, lambda x: replace(x, declared=code))
 
 
@@ -430,6 +432,9 @@ async def press(interaction: Interaction, table_id: int, action: str, arg: str |
             await change(bot, interaction, channel_id, regular, note=reply_tr(interaction, table)(words.REGULAR_SET))
         elif action == "set" and arg and arg.startswith("declared.") and not declaring_phase(table):
             raise BadOrder(words.DECLARE_PHASES.msgid)
+        elif action == "set" and arg and arg.startswith("declared.") and table.game is not None:
+            target = o.stay_here(table.game, arg.partition(".")[2])
+            await change(bot, interaction, channel_id, lambda x: replace(x, declared=target))
         elif action == "set" and arg:
             # "ask me only where a move cuts someone" set from the provost's (or the guild's) own
             # chooser leaves that decision to the person when a move there cuts: say so

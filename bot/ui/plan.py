@@ -32,7 +32,7 @@ from bot.games.planning import (
 )
 from bot.games.plans import preview
 from bot.i18n import Translation, translator
-from bot.rules import ROAD_LEN, Game, use_now
+from bot.rules import ROAD_LEN, Choice, Game, use_now
 
 from . import choice_labels, ids, replies
 from .components import static_view
@@ -48,6 +48,7 @@ from .texts.pieces import plain
 ENGLISH = translator("en")
 Interaction = discord.Interaction[Any]
 THEN_PLACES = 2  # "then: [A] [B] [pass]"
+JOUST_FAVOUR = "Pay 1 denier + 1 cloth: royal favour"  # the rules' label of the Joust field's choice
 MAX_OPTIONS = 25
 
 
@@ -60,12 +61,15 @@ def planning_phase(game: Game | None, *, answers: bool = False) -> bool:
     return game is not None and not game.over and game.state.phase <= (5 if answers else 2)
 
 
-def answer_options(game: Game, seat: int, orders: o.SeatOrders, tr: Translation = ENGLISH) -> list[tuple[str, str]]:
+def answer_options(
+    game: Game, seat: int, orders: o.SeatOrders, tr: Translation = ENGLISH, *, everywhere: bool = False
+) -> list[tuple[str, str]]:
     """The answers `seat` may give ahead at the road buildings of their plan and those their
-    workers stand on: (label, value `r8.build.mason`), what each would ask now (`use_now`)."""
+    workers stand on (`everywhere`: at every road building, as a typed answer is read): (label,
+    value `r8.build.mason`), what each would ask now (`use_now`)."""
     s = game.state
     plan = plan_of(game, orders)
-    spaces = {x for x in range(1, ROAD_LEN + 1) if s.road_worker[x] == seat}
+    spaces = {x for x in range(1, ROAD_LEN + 1) if s.road_worker[x] == seat or everywhere}
     spaces |= {int(e.place[1:]) for e in plan.entries if e.place[:1] == "r"}
     out = []
     for space in sorted(spaces):
@@ -77,13 +81,17 @@ def answer_options(game: Game, seat: int, orders: o.SeatOrders, tr: Translation 
         for choice in d.choices:
             label = choice_labels.describe(trial, d.kind, choice, seat, tr).line(80)
             out.append((f"{place}: {label}", f"r{space}.{d.kind}.{choice.code}"))
+    if s.phase <= 3 and (s.joust == seat or "joust" in plan.places or everywhere):  # the Joust field's favour (§2 phase 3)
+        place = order_words.place_words(tr, game, "joust")
+        favour = Choice("favour", JOUST_FAVOUR)
+        out.append((f"{place}: {choice_labels.describe(None, 'joust', favour, seat, tr).head}", "joust.joust.favour"))
     return out
 
 
 def read_answer(game: Game, seat: int, orders: o.SeatOrders, text: str, tr: Translation = ENGLISH) -> tuple[str, str, str]:
     """`/caylus plan at:` as sent (an autocomplete value, or a label typed in full) -> (place,
     kind, code); `BadOrder` otherwise."""
-    options = answer_options(game, seat, orders, tr) + answer_options(game, seat, orders)
+    options = answer_options(game, seat, orders, tr, everywhere=True) + answer_options(game, seat, orders, everywhere=True)
     values = {v for _, v in options}
     if text not in values:
         typed = choice_labels.fold(text)
@@ -220,9 +228,12 @@ def read_rule(text: str, tr: Translation = ENGLISH) -> tuple[str, int]:
     return kind, int(n or 0)
 
 
-async def plan_command(interaction: Interaction, add: str | None, passing: str | None, at: str | None, clear: bool) -> None:
+async def plan_command(
+    interaction: Interaction, add: str | None, passing: str | None, at: str | None, clear: bool, *, invite: bool = True
+) -> None:
     """`/caylus plan`: add places (best first, each with a cap), set the pass rule, give an
-    answer ahead, or clear it; with no option, the private view."""
+    answer ahead, or clear it; with no option, the private view. `invite`: a first plan switches
+    the invitation on (not from `/caylus queue`: `planning.planned`)."""
     bot = host(interaction)
     if not await replies.defer(interaction, thinking=True):
         return
@@ -242,7 +253,7 @@ async def plan_command(interaction: Interaction, add: str | None, passing: str |
             raise BadOrder(words.NO_PLAN_NOW.msgid)
         if add:
             for code, cap in read_places(game, add, tr):
-                fns.append(planned(game, table.settings, add_places([code], cap)))
+                fns.append(planned(game, table.settings, add_places([code], cap), invite=invite))
         if passing:
             fns.append(planned(game, table.settings, set_rule(*read_rule(passing, tr))))
         if at:
@@ -280,7 +291,7 @@ async def queue_command(interaction: Interaction, add: str | None, clear: bool) 
     """`/caylus queue`: the round plan as the queue's command says it (`add:"farm, quarry"`
     means "the Farm, else the Quarry"; `pass` at the end: when nothing fits, pass), clear it, or
     see it."""
-    await plan_command(interaction, add, None, None, clear)
+    await plan_command(interaction, add, None, None, clear, invite=False)
 
 
 def place_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

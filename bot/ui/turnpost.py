@@ -37,6 +37,7 @@ from .texts import plan as plan_words
 log = logging.getLogger(__name__)
 
 HAPPENED_LINES = 8
+INVITED_S = 12 * 3600  # an invitation's ping stands for a turn's ping this long (docs/benchmarks.md)
 # A click whose result needs a new turn message is answered by posting it (one request instead of
 # an acknowledgement and a post). In Discord's client such a post may show a small reference to
 # the message clicked (which is then deleted); False posts it apart, at one request more.
@@ -221,7 +222,9 @@ class TurnPosts:
         if invited:
             content = texts.clip(f"{content}\n{plan_words.invite_line(post_tr(table), invited[0], invited[1])}")
         in_place = prev is not None and latest and prev.user_id == current.user_id and not reminder and not invited
-        ping = reminder or current.user_id != actor_id
+        # someone invited a while ago, not back since, is not pinged again: the invitation called them
+        awaited = table.awaited(current.seat, self.manager.clock(), INVITED_S)
+        ping = reminder or (current.user_id != actor_id and not awaited)
         return TurnPlan(content, view, lines, in_place, ping, undo_seq, invited[1] if invited else ())
 
     def _invited(self, table: Table, current: Pending) -> tuple[str, tuple[int, ...]] | None:

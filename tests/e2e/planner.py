@@ -17,7 +17,8 @@ import random
 from dataclasses import replace
 
 from bot.games.ai import DENIER, choose, evaluate
-from bot.games.orders import SeatOrders, answer, declared_target
+from bot.games.invites import as_if, would_ask
+from bot.games.orders import SeatOrders, declared_target, stay_here
 from bot.games.plans import Entry, PassRule, RoundPlan
 from bot.rules import (
     JOUST_CLOTH,
@@ -25,7 +26,6 @@ from bot.rules import (
     ROAD_LEN,
     Game,
     kind_facts,
-    obvious_choice,
     placement_cost,
     use_now,
 )
@@ -38,22 +38,10 @@ STYLES = ("top_pass", "top_ask", "caps_pass", "caps_ask")
 
 
 def on_turn(game: Game, seat: int, kind: str = "place") -> Game | None:
-    """`game` as if `seat` were to decide now (`seat` thinking about their next placement while
-    another places, or their provost move while another speaks), or None when they have
-    nothing left to decide of that `kind` this round."""
-    s = game.state
-    top = s.tasks[-1] if s.tasks else None
-    p = s.players[seat]
-    if top is None or top.kind != kind:
-        return None
-    if kind == "place" and (p.passed or p.workers == 0):
-        return None
-    if kind == "provost" and seat not in s.passing[s.cursor - 1 :]:
-        return None  # spoken already
-    state = s.copy()
-    state.tasks[-1] = replace(top, seat=seat)  # type: ignore[type-var]
-    trial = Game.resume(state, quiet=True)
-    return trial if trial.to_move == seat else None
+    """`game` as if `seat` were to decide now a decision of `kind` pending for another (their next
+    placement, their provost move), or None (bot.games.invites.as_if)."""
+    d = game.decision
+    return as_if(game, seat) if d is not None and d.kind == kind else None
 
 
 def regular_plan(
@@ -123,21 +111,15 @@ def places(
     return replace(plan, entries=tuple(entries), passing=PassRule(rule))
 
 
-def would_ask(game: Game, seat: int, orders: SeatOrders) -> bool:
-    """Whether `seat`'s provost move would be asked of its person if they spoke now: neither
-    obvious nor answered by their orders."""
-    trial = on_turn(game, seat, "provost")
-    return trial is not None and obvious_choice(trial) is None and answer(trial, orders) is None
-
-
 def declaration(game: Game, seat: int, table_seed: int, orders: SeatOrders) -> str | None:
     """The provost move `seat`'s regular declares while another speaks (the greedy choice as if
-    they spoke now), only while the provost stands where it is now; None: nothing to declare."""
-    if game.state.phase != 4 or not would_ask(game, seat, orders):
+    they spoke now; "stay" only while the provost stands where it is now, as the bot keeps it:
+    `orders.stay_here`); None: nothing to declare."""
+    if game.state.phase != 4 or on_turn(game, seat, "provost") is None or not would_ask(game, seat, orders):
         return None
     trial = on_turn(game, seat, "provost")
     assert trial is not None
     code = choose(
         trial, "greedy", random.Random(f"{table_seed}:{len(game.state.history)}:{seat}:provost")
     )
-    return f"{declared_target(trial, code)}@{trial.state.provost}"
+    return stay_here(game, declared_target(trial, code))

@@ -32,6 +32,7 @@ from typing import Any
 MEAN_HOURS = 4.0
 DEADLINE_HOURS = 24.0
 HOURS_PER_DAY = 24.0
+MERGE_HOURS = 12.0  # bot/ui/turnpost.py: no second ping within this time of an unanswered invitation
 
 # What a ping called someone back for, beside the decision kinds: the round's invitation to
 # plan, a deadline's reminder.
@@ -74,20 +75,22 @@ class Calendar:
             self.calls[seat] = self.now + self.delay()
 
     def invite(self, seats: Iterable[int], *, ping: bool = True) -> list[int]:
-        """The round's invitation to plan: the seats called back by it (those neither called
-        already nor deciding now)."""
+        """An invitation (to plan, to declare ahead) that pings `seats`: the seats called back by
+        it (those neither called already nor deciding now; the bot pings them all)."""
         out = []
         for seat in seats:
-            if seat in self.calls or seat == self.present:
-                continue
             if ping:
                 self.pings[INVITE] += 1
-                self.invited.add(seat)
+            if seat in self.calls or seat == self.present:
+                continue
+            self.invited.add(seat)
+            self.invited_at[seat] = self.now
             self.call(seat)
             out.append(seat)
         return out
 
     merge_invited: bool = False  # a turn message does not ping someone invited who has not come yet
+    invited_at: dict[int, float] = field(default_factory=dict)  # seat -> the hour of their invitation
 
     def asks(self, seat: int, kind: str) -> bool:
         """The game asks `seat` for a decision of `kind`: counts the turn message's ping (a new
@@ -95,7 +98,8 @@ class Calendar:
         new = seat != self.asked
         self.kind = kind
         if new:
-            if not (self.merge_invited and seat in self.calls and seat in self.invited):
+            recent = self.now - self.invited_at.get(seat, -1e9) < MERGE_HOURS
+            if not (self.merge_invited and seat in self.calls and seat in self.invited and recent):
                 self.pings[kind] += 1
             self.asked = seat
         return new

@@ -122,6 +122,17 @@ def target_words(tr: Translation, target: str) -> str:
     return tr.gettext("to road {space}").format(space=target[1:])
 
 
+def provost_words(tr: Translation, declared: str) -> str:
+    """A declaration as the plan shows it: `cuts`, `stay`, `r9`, with `@N` (made from road N)."""
+    target, _, at = declared.partition("@")
+    if target == "cuts":
+        return tr.gettext("ask me only where a move cuts someone")
+    said = target_words(tr, target)
+    if at:
+        said = tr.gettext("{target}, while it stands on road {space} (else ask me)").format(target=said, space=at)
+    return said
+
+
 def declare_label(tr: Translation, target: str) -> str:
     return tr.gettext("Provost: {target}").format(target=target_words(tr, target))
 
@@ -167,10 +178,10 @@ def orders_view_text(tr: Translation, game: Game | None, provost: str, productio
     else:
         lines.append(tr.gettext("**Your placement queue:** empty (`/caylus queue add:…`)"))
     if declared:
-        target = target_words(tr, declared)
-        if game is not None and declared != "stay":  # where the provost is: a target out of reach is seen at once
+        target = provost_words(tr, declared)
+        if game is not None and declared[:1] == "r":  # where the provost is: a target out of reach is seen at once
             now = game.state.provost
-            if abs(int(declared[1:]) - now) > MAX_PROVOST_MOVE:
+            if abs(int(declared[1:].partition("@")[0]) - now) > MAX_PROVOST_MOVE:
                 target = tr.gettext(
                     "{target} (the provost is on road {space} now: more than 3 spaces away, so you are asked "
                     "unless it is moved closer first)"

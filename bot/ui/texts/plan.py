@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from bot.i18n import N_, Translation
 
 from . import choice_words
-from .orders import place_words, target_words
+from .orders import place_words, provost_words
 from .pieces import mention, name, plain
 
 COMMAND = "Plan your round: places, best first, without pings"
@@ -116,17 +116,6 @@ def plan_text(
     if provost:
         out.append(tr.gettext("**Provost this round:** {provost}").format(provost=provost))
     return "\n".join(out)
-
-
-def provost_words(tr: Translation, declared: str) -> str:
-    """A declaration as the plan shows it: `cuts`, `stay`, `r9`, with `@N` (made from road N)."""
-    target, _, at = declared.partition("@")
-    if target == "cuts":
-        return tr.gettext("ask me only where a move cuts someone")
-    said = target_words(tr, target)
-    if at:
-        said = tr.gettext("{target}, while it stands on road {space} (else ask me)").format(target=said, space=at)
-    return said
 
 
 def invite_line(tr: Translation, kind: str, users: Sequence[int]) -> str:
