@@ -60,6 +60,7 @@ async def one_game(
     think: float = 0.0,
     queue_depth: int = 1,
     mean_hours: float = 4.0,
+    planning: bool = False,
 ) -> Any:
     """Play one game in a fresh fake and database; its `Figures`."""
     import pytest
@@ -84,7 +85,7 @@ async def one_game(
             async with world.bot() as run:
                 flow = Flow(
                     run.bot, fake, channel, list(people.values()), orders=orders, think=think,
-                    queue_depth=queue_depth, mean_hours=mean_hours,
+                    queue_depth=queue_depth, mean_hours=mean_hours, planning=planning,
                 )
                 return await flow.play(rounds=rounds)
     finally:
@@ -115,6 +116,7 @@ def show(title: str, figures: Any, seconds: float) -> None:
     print(f"  lasting messages         {f.lasting_messages} ({line['lasting_messages_per_round']} per round)")
     print(f"  images                   {f.images} ({line['images_per_round']} per round)")
     print(f"  requests                 {f.requests} ({line['requests_per_decision']} per decision)")
+    print(f"  invitations              {f.pings.invites} pings beside the turn messages'")
     cal = f.calendar_line()
     if cal is not None:
         print(
@@ -137,25 +139,30 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     seeds = range(args.seed, args.seed + args.seeds)
     out: dict[str, Any] = {"with_orders": None}
     calendar: dict[str, Any] = {"plain": None, "orders_queue": None, "regular_plan": None}
-    kinds = [("plain", False)] + ([] if args.no_orders else [("orders_queue", True)])
-    for kind, orders in kinds:
+    kinds = [("plain", False, False)]
+    if not args.no_orders:
+        kinds += [("orders_queue", True, False), ("regular_plan", True, True)]
+    kinds = [k for k in kinds if k[0] in args.people.split(",")]
+    for kind, orders, planning in kinds:
         lines = []
         for seed in seeds:
             began = time.perf_counter()
             try:
                 figures = await one_game(
                     seed, args.rounds, orders, args.render, args.spec_check, args.think, args.queue_depth,
-                    args.mean_hours,
+                    args.mean_hours, planning,
                 )  # fmt: skip
             except OrdersUnavailable as why:
                 print(f"{kind}: not measured ({why})")
                 break
             show(f"{kind}, seed {seed}", figures, time.perf_counter() - began)
             if seed == args.seed:
-                if orders:
+                if kind == "orders_queue":
                     out["with_orders"] = figures.line()
-                else:
+                elif kind == "plain":
                     out = {**figures.line(), **out}
+                else:
+                    out["with_plans"] = figures.line()
             lines.append(figures.calendar_line())
         if lines:
             calendar[kind] = calendar_summary(lines)
@@ -168,6 +175,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the table's setup and the people's tie-breaks")
     parser.add_argument("--seeds", type=int, default=1, help="games of each kind, seeds --seed and up")
     parser.add_argument("--mean-hours", type=float, default=4.0, help="mean delay of a call back (calendar time)")
+    parser.add_argument(
+        "--people", default="plain,orders_queue,regular_plan", help="kinds of people to play (comma-separated)"
+    )
     parser.add_argument("--rounds", type=int, default=None, help="stop after this round (default: the whole game)")
     parser.add_argument("--no-orders", action="store_true", help="play only today's defaults")
     parser.add_argument(

@@ -71,7 +71,6 @@ PLAIN, ORDERS_QUEUE, QUEUE_PRESENT, REGULAR_PLAN = (
     "regular_plan",
 )
 PEOPLE = (PLAIN, ORDERS_QUEUE, QUEUE_PRESENT, REGULAR_PLAN)
-QUEUE_IS_PLAN = True  # `/caylus queue add:` adds to the round plan (issue 22); False: the queue before
 
 
 @dataclass
@@ -100,6 +99,7 @@ def replay(
     provost_invite: bool = True,
     merge: bool = True,
     trace: list[tuple[str, int, str]] | None = None,
+    old_queue: bool = False,
 ) -> Replay:
     """One game of async_flow's people on table seed `seed` (or its first `rounds` rounds, with
     the ping of the decision pending when the next round begins, as the fake sees it).
@@ -161,7 +161,7 @@ def replay(
             continue
         if kind == ORDERS_QUEUE and queue_depth and d.kind == "place":
             for seat, codes in queues_now(game, seed, seats, d.player, queued, queue_depth).items():
-                held[seat] = queued_now(game, held[seat], codes)
+                held[seat] = queued_now(game, held[seat], codes, old_queue)
         cal.asks(d.player, d.kind)
         for arrived in cal.wait_for(d.player):
             plans(arrived)  # called back meanwhile (invited): they plan on the board as it is now
@@ -170,15 +170,15 @@ def replay(
             looks = d.player  # still there: the plan for their next placements ("then: …")
         if kind == QUEUE_PRESENT and queue_depth and d.kind == "place" and cal.present == d.player:
             if codes := placement_now(game, d.player, seed, queue_depth):
-                held[d.player] = queued_now(game, held[d.player], codes)
+                held[d.player] = queued_now(game, held[d.player], codes, old_queue)
     scores = [line.total for line in game.final_scores()]
     return Replay(game.state.round, turn_pings(cal), cal, statistics.fmean(scores))
 
 
-def queued_now(game: Game, orders: SeatOrders, codes: list[str]) -> SeatOrders:
-    """`orders` after `/caylus queue add:` (`codes`): before the round plan, a queue of them; since,
-    the places added to the plan (bot/ui/plan.py `queue_command`)."""
-    if QUEUE_IS_PLAN:
+def queued_now(game: Game, orders: SeatOrders, codes: list[str], old: bool = False) -> SeatOrders:
+    """`orders` after `/caylus queue add:` (`codes`): since the round plan, the places added to
+    the plan (bot/ui/plan.py `queue_command`); `old`: a queue of them, as before."""
+    if not old:
         return planned(game, TableSettings(), add_places(codes), invite=False)(orders)
     return replace(orders, queue=tuple(codes))
 
@@ -257,6 +257,9 @@ def main() -> None:
         help="how a regular's plan is made (tests/e2e/planner.py)",
     )
     parser.add_argument(
+        "--old-queue", action="store_true", help="`/caylus queue add:` as before the round plan (a queue used up)"
+    )
+    parser.add_argument(
         "--no-invite", action="store_true", help="rounds do not invite the regulars to plan"
     )
     parser.add_argument(
@@ -282,7 +285,7 @@ def main() -> None:
                 mean_hours=args.mean_hours,
                 style=args.style,
                 invite=not args.no_invite,
-                provost_invite=not args.no_provost_invite,
+                provost_invite=not args.no_provost_invite, old_queue=args.old_queue,
                 merge=not args.no_merge,
             )
             for seed in seeds

@@ -248,7 +248,7 @@ UI_FLOORS: tuple[tuple[str, ...], ...] = (
     ("app",),  # the client: it makes and wires everything below
     ("commands", "listener", "translator"),  # what comes in: /caylus, the games layer's hand-over
     ("play", "lobby", "info", "posting", "roundpost", "turnpost"),  # the flows and the publisher
-    ("chooser", "orders", "components"),  # what a message carries: views, buttons, selects
+    ("chooser", "plan", "orders", "components"),  # what a message carries: views, buttons, selects
     ("host", "played", "choice_labels", "lang", "replies", "sending", "ids", "command_sync"),
     ("texts",),  # every text, bot/ui/texts/ (importing nothing of bot/ui outside it)
 )
@@ -301,6 +301,7 @@ SAME_NAME_LAYERS = {
     "castle.py", "favours.py", "road.py", "specials.py",  # bot/rules and its panel in rendering
     "chooser.py", "commands.py", "info.py",  # bot/ui and its words in bot/ui/texts
     "lobby.py", "orders.py", "refusals.py",  # bot/games, bot/ui, bot/ui/texts
+    "plan.py",  # the round plan on Discord (bot/ui) and its words (bot/ui/texts); bot/games/plans.py
     "words.py",  # the game's words: English (bot/rules), every language (bot/i18n)
     "demo.py",  # NOT one feature (`python -m bot demo`, rendering's seeded games): its owners
     # rename one of them (issue 23; bot/games and rendering were being changed by others then)

@@ -122,7 +122,7 @@ def view_text(table: Table, seat: int, orders: o.SeatOrders, note: str = "", tr:
     answers = [f"{order_words.place_words(tr, game, p)}: {code}" for p, _, code in plan.answers]
     labelled = {v: label for label, v in answer_options(game, seat, orders, tr)}
     answers = [labelled.get(f"{p}.{k}.{c}", a) for (p, k, c), a in zip(plan.answers, answers, strict=True)]
-    provost = words.provost_words(tr, orders.declared) if orders.declared else ""
+    provost = order_words.provost_words(tr, orders.declared) if orders.declared else ""
     text = words.plan_text(tr, game.state.round, lines, nxt, then, rule, answers, provost, game.state.phase > 2)
     if orders.queue:  # stored before the round plan: played as it always was
         entries = " · ".join(order_words.place_words(tr, game, c) for c in orders.queue)

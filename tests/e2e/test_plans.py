@@ -5,6 +5,7 @@ issue 28 items 2 (undo of a move a plan played at once) and 3 (the "(declared ah
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from typing import Any
@@ -43,6 +44,8 @@ async def test_a_ranked_fallback_and_a_price_cap(world: World) -> None:
     makes every placement cost 2 (§2 phase 2: 1 + the players passed), over the cap."""
     async with world.bot() as run:
         turn, first, [second, third], table = await first_and_others(world, run, 3)
+        # a new player's first turn message names plan, queue and orders in one line (item 5)
+        assert "Fewer pings: **Plan…** or `/caylus plan`" in turn.content and "`/caylus orders`" in turn.content
         text = await answer(await slash(world, third, "plan", add="trading<=1, castle"))
         assert "1. Trading post (at most 1 denier) — next, 1 denier" in text and "2. Castle — then, 1 denier" in text
         assert (await answer(await slash(world, first, "pass"))).startswith("✅")  # the price is 2 now
@@ -184,6 +187,7 @@ async def test_a_declared_provost_move_followed_by_an_ai_seat_is_announced(world
             p = table.pending
             assert p is not None
             if p.user_id is None:
+                await asyncio.sleep(0.01)  # the hard AI thinks (off the event loop)
                 continue
             code = "pass" if p.decision.kind == "place" else p.decision.choices[-1].code
             await run.bot.manager.act(channel, p.user_id, p.number, code)
@@ -219,3 +223,54 @@ async def test_plans_survive_a_restart_and_an_old_queue_loads_and_plays(world: W
         assert run.bot.manager.orders(int(world.channel.id), int(first.id)).queue == ()  # used up, as a queue is
         plan = run.bot.manager.orders(int(world.channel.id), int(second.id)).plan
         assert plan is not None and plan.places == ("trading", "castle")
+
+
+async def test_a_deadline_move_and_the_ai_that_took_the_seat_follow_the_plan(world: World) -> None:
+    """At a 24-hour table that hands a seat to the AI at the first missed deadline: Bob plans,
+    then misses his deadline; the move made for him is his plan's (not the AI's own choice),
+    and so are the moves of his seat while the AI plays it."""
+    from .helpers import ann_and_bob
+    from .test_deadline_race import without_scheduler
+
+    now = [1_800_000_000.0]
+    async with world.bot(clock=lambda: now[0]) as run:
+        manager = run.bot.manager
+        channel = int(world.channel.id)
+        turn = await ann_and_bob(world, manager, deadline=86_400, takeover_after=1)
+        first = whose(turn, world)
+        other = world.bob if first is world.ann else world.ann
+        await without_scheduler(manager)
+        await answer(await slash(world, first, "place", target="gate"))
+        await run.bot.publisher.idle()
+        table = manager.table(channel)
+        seat = table.seat_of(int(other.id)).seat
+        # the plan is set while it is the other's turn... and its "ask" rule leaves the turn to them
+        await manager.set_orders(channel, int(other.id), lambda o: o)  # nothing yet: asked
+        p = table.pending
+        assert p is not None and p.user_id == int(other.id)
+        await answer(await slash(world, other, "plan", add="inn, trading, castle"))
+        await run.bot.publisher.idle()
+        log = await manager.store.move_log(table.id)
+        assert [(m.who, m.code) for m in log if m.seat == seat] == [(QUEUE, "inn")]  # played at once
+        # the first player now misses the deadline: the AI plays their seat; the other's plan goes on
+        now[0] += 86_401
+        await manager.run_due_timers()
+        await manager.idle()
+        await run.bot.publisher.idle()
+        log = await manager.store.move_log(table.id)
+        mine = [(m.who, m.code) for m in log if m.seat == seat]
+        assert mine[:3] == [(QUEUE, "inn"), (QUEUE, "trading"), (QUEUE, "castle")]
+        assert table.seats[table.seat_of(int(first.id)).seat].ai_takeover
+        # the seat taken over plans too: its player's plan is followed before the AI's choice
+        await answer(await slash(world, first, "plan", add="joust, guild", passing="pass.0"))
+        p = table.pending
+        assert p is not None and p.user_id == int(other.id)  # their plan ran dry: asked
+        await answer(await slash(world, other, "pass"))
+        await manager.idle()
+        await run.bot.publisher.idle()
+        log = await manager.store.move_log(table.id)
+        theirs = [(m.who, m.code) for m in log if m.seat != seat]
+        assert any(w == "auto" for w, _ in theirs)  # the missed deadline's own move
+        passed = next(i for i, m in enumerate(log) if m.seat == seat and m.code == "pass")
+        after = [(m.who, m.code) for m in log[passed + 1 :] if m.seat != seat and m.code in ("joust", "guild", "pass") or m.who == QUEUE]
+        assert after and after[0] == (QUEUE, "joust") and all(w == QUEUE for w, _ in after)  # the plan, not the AI

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from bot.i18n import N_, Translation
 
 from . import choice_words
-from .orders import place_words, provost_words
+from .orders import place_words
 from .pieces import mention, name, plain
 
 COMMAND = "Plan your round: places, best first, without pings"
