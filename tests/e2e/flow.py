@@ -29,7 +29,8 @@ from typing import Any, NamedTuple
 
 from bot.games import ActResult
 from bot.games.ai import seeded_choice
-from bot.rules import Game, kind_facts
+from bot.games.orders import answer as orders_answer
+from bot.rules import Game, kind_facts, obvious_choice
 from bot.store import PLAYER
 from bot.ui import ids
 from bot.ui.app import CaylusBot
@@ -258,6 +259,15 @@ def count_pings(fake: FakeDiscord, channel_id: str, marks: list[Mark], first: in
                 out.repeated += 1
             latest[user] = m
     return out
+
+
+def answered_by_bot(t: Any) -> bool:
+    """The table's pending decision is one the bot plays itself (an obvious choice, the seat's
+    orders): it is about to, between two steps of its own."""
+    d = t.decision
+    if d is None or t.game is None:
+        return False
+    return obvious_choice(t.game) is not None or orders_answer(t.game, t.orders.get(d.player)) is not None
 
 
 # ----- the counts -------------------------------------------------------------------------------
@@ -514,6 +524,9 @@ class Flow:
             pending = t.pending
             if pending is None or t.game is None or t.is_finished:
                 break
+            if answered_by_bot(t):  # between two of the bot's own steps (a loaded machine): wait
+                await asyncio.sleep(QUIET_S)
+                continue
             if self.planning:
                 self.see_invitations(seats)
             if looks is not None:
