@@ -67,7 +67,7 @@ def as_if(game: Game, seat: int) -> Game | None:
     if d.kind == PROVOST and seat not in s.passing[s.passing.index(d.player) :]:
         return None  # spoke already
     state = s.copy()
-    state.tasks[-1] = replace(state.tasks[-1], seat=seat)  # type: ignore[type-var]
+    state.tasks[-1] = type(state.tasks[-1])(seat)  # the same decision, asked of `seat`
     trial = Game.resume(state, quiet=True)
     return trial if trial.to_move == seat else None
 
