@@ -253,6 +253,10 @@ class Manager:
 
     # ----- lookups (never raise) -----------------------------------------------------------------
 
+    def clock(self) -> float:
+        """The manager's time (Unix seconds; tests give their own)."""
+        return self._registry.clock()
+
     def table(self, channel_id: int) -> Table | None:
         """The channel's active table, else its finished one (until a new table is created)."""
         return self._registry.table(channel_id)
