@@ -239,6 +239,7 @@ class Manager:
     async def load(self) -> int:
         """Bring the stored active tables into memory; returns how many were loaded."""
         loaded = await self._registry.load()
+        await self.notices.load()  # people's notification settings, in memory (bot.games.notify)
         for t in loaded:
             await self._timers.ensure(t)
         return len(loaded)
