@@ -296,9 +296,8 @@ SAME_NAME_LAYERS = {
     "castle.py", "favours.py", "road.py", "specials.py",  # bot/rules and its panel in rendering
     "chooser.py", "commands.py", "info.py",  # bot/ui and its words in bot/ui/texts
     "lobby.py", "orders.py", "refusals.py",  # bot/games, bot/ui, bot/ui/texts
-    ("commands", "community_commands", "listener", "translator"),  # what comes in: /caylus, the games layer's hand-over
-    ("play", "lobby", "info", "community", "posting", "roundpost", "turnpost", "callbacks"),  # the flows and the publisher
-    ("chooser", "plan", "orders", "components"),  # what a message carries: views, buttons, selects
+    "community.py", "community_commands.py",  # issue 25: bot/store, bot/games, bot/ui, bot/ui/texts
+    "plan.py",  # the round plan on Discord (bot/ui) and its words (bot/ui/texts); bot/games/plans.py
     "words.py",  # the game's words: English (bot/rules), every language (bot/i18n)
     "demo.py",  # NOT one feature (`python -m bot demo`, rendering's seeded games): its owners
     # rename one of them (issue 23; bot/games and rendering were being changed by others then)
