@@ -32,7 +32,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, NamedTuple
 
-from bot.rules import FAVOUR_LINES, ROAD_LEN, TILES, Game
+from bot.rules import FAVOUR_LINES, TILES, Code, CodeKind, Game
 
 # Where an answer came from (also the move log's actor, bot.store.records).
 ORDER = "order"
@@ -42,7 +42,6 @@ DECLARED = "declared"
 PROVOST_ORDERS = ("ask", "stay", "cuts")
 STAY = "stay"
 QUEUE_LIMIT = 6  # a seat has 6 workers (§1.2): no more placements to queue
-PLACES = ("pass", "gate", "trading", "guild", "joust", "stables", "inn", "castle")
 
 
 def production_tiles() -> dict[str, tuple[str, ...]]:
@@ -52,13 +51,12 @@ def production_tiles() -> dict[str, tuple[str, ...]]:
 
 def is_place_code(code: str) -> bool:
     """A placement in the notation (docs/notation.md): a special place, `pass` or `r1`…`r28`."""
-    if code in PLACES:
-        return True
-    return code[:1] == "r" and code[1:].isdigit() and 1 <= int(code[1:]) <= ROAD_LEN and code[1:2] != "0"
+    c = Code.parse(code)
+    return code == "pass" or c.kind == CodeKind.PLACE or c.on_road
 
 
 def is_declaration(target: str) -> bool:
-    return target == STAY or (is_place_code(target) and target[:1] == "r")
+    return target == STAY or Code.parse(target).on_road
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,18 +190,16 @@ def declared_move(game: Game, target: str) -> str:
     """The provost code that takes the provost to `target` (`stay` or `rN`) from where it
     stands now ("" when none could: more than 3 spaces away)."""
     if target == STAY:
-        return "0"
-    k = int(target[1:]) - game.state.provost
-    if k == 0:
-        return "0"
-    return f"{k:+d}" if abs(k) <= 3 else ""
+        return Code.provost(0).text
+    k = Code.parse(target).space - game.state.provost
+    return Code.provost(k).text if abs(k) <= 3 else ""
 
 
 def declared_target(game: Game, code: str) -> str:
     """A declaration that answers `game`'s provost decision with `code`: the road space it
     reaches, or `stay` (the words of a declaration spent before they were kept, `spent`)."""
-    k = int(code)
-    return f"r{game.state.provost + k}" if k else STAY
+    k = Code.parse(code).steps
+    return Code.road(game.state.provost + k).text if k else STAY
 
 
 def declared_again(orders: SeatOrders, game: Game, code: str) -> SeatOrders:
@@ -230,7 +226,7 @@ def cutting_moves(game: Game, legal: list[str]) -> list[str]:
 
     out = []
     for code in legal:
-        k = int(code)
+        k = Code.parse(code).steps
         spaces = range(min(s.provost, s.provost + k) + 1, max(s.provost, s.provost + k) + 1)
         if k < 0 and any(s.road_worker[x] not in (-1, me) or owner(x) not in (-1, me) for x in spaces):
             out.append(code)

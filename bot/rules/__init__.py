@@ -19,6 +19,7 @@ from .engine import Game, final_scores, new_game, winners
 from .eventwords import WORDS as EVENT_WORDS
 from .glossary import TOPICS, Topic, tile_text, topic_text
 from .glossary import search as search_glossary
+from .notation import Code, CodeKind
 from .obvious import Obvious, obvious_choice
 from .placing import bridge_price
 from .schema import state_from_json
@@ -83,4 +84,5 @@ __all__ += ["either"]  # "a or b" in a reader's language, plain or bold (the cho
 __all__ += ["FIRST_PASS_DENIERS", "JOUST_CLOTH", "JOUST_DENIERS", "LOW_PLACEMENT_COST", "SIMPLE_FAVOUR_PP"]  # numbers the edges say
 __all__ += ["CASTLE_PENALTY"]  # §2 phase 6: the chooser warns a castle worker without a batch
 __all__ += ["CUBES_PER_PP", "DENIERS_PER_PP", "GOLD_PP"]  # final scoring (§2.8), said under the final scores
+__all__ += ["Code", "CodeKind"]  # a choice code as a value: parsed once, printed as stored (docs/notation.md)
 __all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one

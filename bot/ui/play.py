@@ -35,7 +35,7 @@ from bot.games import (
     Table,
 )
 from bot.i18n import Translation
-from bot.rules import kind_facts
+from bot.rules import Code, kind_facts
 
 from . import choice_labels, replies, texts
 from .chooser import chooser_view
@@ -108,7 +108,7 @@ def provost_code(value: str) -> str:
         k = int(text)
     except ValueError:
         return text
-    return "0" if k == 0 else f"{k:+d}"
+    return Code.provost(k).text
 
 
 class Play:
