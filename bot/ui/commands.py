@@ -9,14 +9,14 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games import Refusal
+from bot.games import Refusal, pending_for
 from bot.i18n import NAMES, table_default
 
 from . import choice_labels, replies, texts
 from . import orders as orders_ui
 from .host import host
 from .lang import reply_tr
-from .play import NOT_NOW, pending_for, provost_code
+from .play import NOT_NOW, provost_code
 from .texts import orders as order_texts
 
 log = logging.getLogger(__name__)
