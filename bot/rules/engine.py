@@ -403,10 +403,16 @@ def _provost(g: Game) -> None:
     s = g.state
     if s.cursor < len(s.passing):
         seat = s.passing[s.cursor]
-        s.cursor += 1
+        s.cursor += 1  # past the seat asked now, before it is asked: see provost_movers_after
         s.tasks.append(PROVOSTS[seat])
     else:
         g.end_phase()
+
+
+def provost_movers_after(s: State) -> list[int]:
+    """The seats that still move the provost in this phase 4 after the one deciding now, in
+    passing order (§2 phase 4): `_provost` moves the cursor past a seat before it asks it."""
+    return s.passing[s.cursor:]
 
 
 def _activation(g: Game) -> None:

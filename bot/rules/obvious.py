@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .decisions import Event, EventKind
+from .engine import provost_movers_after
 from .tiles import GUILD_STEPS, MARKS, PROVOST_STEPS, ROAD_LEN
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def obvious_choice(game: Game) -> Obvious | None:
     if kind == "provost":
         s = game.state
         mover = min(PROVOST_STEPS, s.players[task.seat].deniers)
-        later = sum(min(PROVOST_STEPS, s.players[seat].deniers) for seat in s.passing[s.cursor:])
+        later = sum(min(PROVOST_STEPS, s.players[seat].deniers) for seat in provost_movers_after(s))
         return _found(game, "0", "provost") if provost_idle(s, mover + later) else None
     if kind == "guild":
         # Free, and every player moves the provost in phase 4; their deniers may still grow
