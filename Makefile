@@ -17,7 +17,7 @@ ifneq ($(wildcard $(VENV)),)
   endif
 endif
 
-.PHONY: test run demo lint install lock clean messages
+.PHONY: test check run demo lint install lock clean messages fixtures
 
 $(BIN)/python:
 	@$(PY) -c '$(CHECK_PY)' >/dev/null 2>&1 || { \
@@ -59,6 +59,11 @@ messages: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k N_ -k NP_:1c,2 --add-location=file --sort-output \
 	  --project=caylus-discord --version=0.1.0 -o bot/locale/caylus.pot .
 	$(BIN)/pybabel update -i bot/locale/caylus.pot -d bot/locale -D caylus --ignore-obsolete
+
+# The English wording the rules' fixtures expect (tests/rules/make_fixtures.py): after a wording
+# change that is meant. It refuses while a stored game would replay differently.
+fixtures: $(STAMP)
+	$(BIN)/python -m tests.rules.make_fixtures
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
