@@ -36,8 +36,15 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy bot rendering
 
+# The whole suite, what CI runs (.ci/run), over every core (pytest-xdist; `make test WORKERS=1`
+# runs it in one process).
+WORKERS ?= auto
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(WORKERS)
+
+# The quick check while working: ruff, mypy and the tests not marked slow (tests/conftest.py).
+check: lint
+	$(BIN)/pytest -n $(WORKERS) -m "not slow"
 
 run: $(STAMP)
 	$(BIN)/caylus-bot
