@@ -36,7 +36,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy bot rendering
 
-# The whole suite, what CI runs (.ci/run), over every core (pytest-xdist; `make test WORKERS=1`
+# The whole suite, what CI runs (.ci/run), over every core (pytest-xdist; `make test WORKERS=0`
 # runs it in one process).
 WORKERS ?= auto
 test: lint
