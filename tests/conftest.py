@@ -166,6 +166,8 @@ SLOW = (
     "tests/e2e/test_shards_processes.py",
     "tests/e2e/test_every_kind.py",
     "tests/e2e/test_games.py",
+    "tests/e2e/test_table_language.py",  # whole games at tables of another language
+    "tests/e2e/test_async_flow.py",  # the benchmark's people, several rounds through the fake
     "tests/e2e/test_entry.py",
     "tests/e2e/test_chooser.py::test_every_decision_of_random_games_fits",
     "tests/i18n/test_choices.py::test_every_choice_of_random_games_is_in_the_language",
