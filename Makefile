@@ -17,7 +17,7 @@ ifneq ($(wildcard $(VENV)),)
   endif
 endif
 
-.PHONY: test check run demo lint install lock clean messages fixtures
+.PHONY: test check run demo lint install lock clean messages compiled fixtures
 
 $(BIN)/python:
 	@$(PY) -c '$(CHECK_PY)' >/dev/null 2>&1 || { \
@@ -30,19 +30,33 @@ $(STAMP): pyproject.toml $(LOCK) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) compiled
+
+# The compiled rules core (bot/rules/native.py): bot/rules built by mypyc into bot/rules/compiled/,
+# where a C compiler and Python's headers are; elsewhere the rules run as plain Python. A build
+# that no longer matches the source is never used (it is rebuilt here, and passed over meanwhile).
+CAN_COMPILE = $(BIN)/python -c 'import os, shutil, sys, sysconfig; sys.exit(not (shutil.which(os.environ.get("CC", "cc")) and os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h"))))'
+
+compiled: $(STAMP)
+	@if $(CAN_COMPILE); then CAYLUS_RULES=pure $(BIN)/python -m bot.rules compile --if-stale; \
+	else echo "No C compiler or Python headers: the rules core runs as plain Python."; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy bot rendering
 
-# The whole suite, what CI runs (.ci/run), over every core (pytest-xdist; `make test WORKERS=0`
-# runs it in one process).
+# Where the compiled core is built, the whole suite runs on it (CAYLUS_RULES=compiled refuses to
+# fall back to the source), then the rules tests again on the plain Python source. What CI runs
+# (.ci/run); the tests are spread over every core (pytest-xdist; `make test WORKERS=0` runs them
+# in one process).
 WORKERS ?= auto
-test: lint
-	$(BIN)/pytest -n $(WORKERS)
+test: lint compiled
+	@if $(CAN_COMPILE); then \
+	  CAYLUS_RULES=compiled $(BIN)/pytest -n $(WORKERS) && CAYLUS_RULES=pure $(BIN)/pytest -n $(WORKERS) tests/rules; \
+	else $(BIN)/pytest -n $(WORKERS); fi
 
-# The quick check while working: ruff, mypy and the tests not marked slow (tests/conftest.py).
+# The quick check while working: ruff, mypy and the tests not marked slow (tests/conftest.py), on
+# whichever core is fresh (a stale compiled build is passed over for the source: no rebuild here).
 check: lint
 	$(BIN)/pytest -n $(WORKERS) -m "not slow"
 
@@ -73,4 +87,4 @@ fixtures: $(STAMP)
 	$(BIN)/python -m tests.rules.make_fixtures
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache bot/rules/compiled

@@ -1,8 +1,15 @@
 """The rules core of Caylus: pure, deterministic, no I/O (see docs/notation.md).
 
 This is its public face: everything outside `bot/rules` imports from here, never from a
-submodule (tests/test_import_graph.py enforces it).
+submodule (tests/test_import_graph.py enforces it). `COMPILED` says which core runs: the source
+compiled by mypyc where it is built and fresh, else the source as plain Python (bot/rules/native.py).
 """
+
+from .native import use_compiled
+
+COMPILED = use_compiled(__path__)  # before any other submodule is imported
+
+# ruff: noqa: E402 (the imports below must follow that choice)
 
 from .castle import BATCHES, CASTLE_PENALTY
 from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, KindFacts, ScoreLine
@@ -93,4 +100,5 @@ __all__ += ["CASTLE_PENALTY"]  # §2 phase 6: the chooser warns a castle worker 
 __all__ += ["CUBES_PER_PP", "DENIERS_PER_PP", "GOLD_PP"]  # final scoring (§2.8), said under the final scores
 __all__ += ["DECISION_KINDS"]  # every decision kind that asks a player, in the engine's order
 __all__ += ["Code", "CodeKind"]  # a choice code as a value: parsed once, printed as stored (docs/notation.md)
+__all__ += ["COMPILED"]  # which core runs: compiled (mypyc) or the Python source (bot/rules/native.py)
 __all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one

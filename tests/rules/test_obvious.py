@@ -10,7 +10,7 @@ import random
 import pytest
 
 from bot.rules import Game, new_game, obvious_choice
-from bot.rules.engine import provost_movers_after
+from bot.rules.specials import movers_after
 from bot.rules.tasks import Guild, PayPlain
 
 from .conftest import Play
@@ -110,7 +110,7 @@ def test_the_later_provost_movers_are_those_after_the_decider_in_passing_order()
         while (d := game.decision) is not None:
             if d.kind == "provost":
                 s = game.state
-                assert provost_movers_after(s) == s.passing[s.passing.index(d.player) + 1 :]
+                assert movers_after(s) == s.passing[s.passing.index(d.player) + 1 :]
                 asked += 1
             game.apply(draw.choice(game.legal_codes()))
     assert asked > 20
