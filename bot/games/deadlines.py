@@ -63,6 +63,8 @@ class Listener(Protocol):
     `result.takeovers` names the seat too).
     `on_lobby_expired`: a table nobody started within the lobby's time closed itself (it is
     abandoned; bot.games.timers).
+    `on_callback`: a call back held through its person's quiet hours is due (`what`: "turn" or
+    "reminder"; bot.games.notify); the decision is still theirs.
     The manager logs and swallows a listener's exceptions.
     """
 
@@ -73,6 +75,8 @@ class Listener(Protocol):
     async def on_takeover(self, table: Table, seat: Seat) -> None: ...
 
     async def on_lobby_expired(self, table: Table) -> None: ...
+
+    async def on_callback(self, pending: Pending, what: str) -> None: ...
 
 
 class BaseListener:
@@ -90,6 +94,9 @@ class BaseListener:
     async def on_lobby_expired(self, table: Table) -> None:
         return None
 
+    async def on_callback(self, pending: Pending, what: str) -> None:
+        return None
+
 
 @dataclass(slots=True)
 class FiredTimer:
@@ -99,7 +106,8 @@ class FiredTimer:
     made; `result` holds it and the AI moves that followed), `skipped` (a reminder whose deadline
     had passed too: only the deadline acts), `dropped` (stale: the decision it was set for is no
     longer pending, or its table is gone), `failed` (the move could not be saved; the timer
-    stays and fires on a later pass).
+    stays and fires on a later pass), `held` (a reminder in its person's quiet hours, kept for
+    their end), `sent` (a held call back handed to the listener at that end).
     """
 
     timer_id: int

@@ -21,6 +21,9 @@ written once, there. The manager itself only opens, loads and closes, and holds 
     timers.py     run_due_timers, start_scheduler, stop_scheduler (`Timers.run_due`, `start`,
                   `stop`): deadlines and reminders fired, lobbies expired, start-up resumption
     acks.py       ack, undelivered_reports (`Acks.undelivered`): reports delivered at least once
+    community.py  `manager.community`, offered whole: resign, rematch, challenge, watch, server
+                  defaults, stats, leaderboard, my_tables
+    notify.py     `manager.notices`, offered whole: people's notification settings and routes
     render.py     board images drawn off the event loop (`manager.renderer`)
     results.py    ActResult, AppliedMove: what an input did
 
@@ -54,8 +57,10 @@ from bot.store import GameStore, ShardFilter, open_store
 
 from .acks import Acks
 from .ai import LEVELS
+from .community import Community
 from .deadlines import Listener
 from .lobby import Lobby
+from .notify import Notices
 from .registry import Registry
 from .render import BoardRenderer, Renderer, render_board_png
 from .results import ActResult, AppliedMove
@@ -110,9 +115,11 @@ class Manager:
         )
         self._lobby = lobby = Lobby(registry, turns)
         self._undo = undo = Undo(registry, turns)
-        self._timers = timers = Timers(registry, turns, lobby_expiry=lobby_expiry)
+        self.notices = Notices(store, clock)
+        self._timers = timers = Timers(registry, turns, lobby_expiry=lobby_expiry, notices=self.notices)
         self._standing = standing = Standing(registry, turns)
         acks = Acks(registry, turns.start_drawing)
+        self.community = Community(registry, turns, lobby, self.notices)  # a job offered whole
 
         # The operations: each is its job's own method (signature and docstring there).
         self.table = registry.table

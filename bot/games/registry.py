@@ -21,6 +21,7 @@ from bot.store import (
     OPEN,
     REMINDER,
     RULE,
+    ChallengeTaken,
     ChannelBusy,
     GameStore,
     MoveRecord,
@@ -30,7 +31,16 @@ from bot.store import (
 )
 
 from .deadlines import Listener, TurnTimers
-from .refusals import GameOver, NoTable, NotAPlayer, NotStarted, NotYourTurn, TakenOver, Unavailable
+from .refusals import (
+    GameOver,
+    NoTable,
+    NotAPlayer,
+    NotStarted,
+    NotYourTurn,
+    Resigned,
+    TakenOver,
+    Unavailable,
+)
 from .reports import Chronicle, PhaseReport
 from .table import Pending, Seat, Table
 
@@ -196,8 +206,8 @@ class Registry:
         """A lobby write; a store failure becomes `Unavailable` (nothing changed in memory)."""
         try:
             return await work
-        except ChannelBusy:
-            raise  # the lobby answers it: a table is already open in this channel
+        except (ChannelBusy, ChallengeTaken):
+            raise  # the lobby answers them: a table is already open here; the week's challenge is played
         except (StoreError, OSError) as e:
             log.exception("store write failed")
             raise Unavailable("The table could not be saved, so nothing changed. Try again.") from e
@@ -235,6 +245,13 @@ def seated_at(t: Table, user_id: int) -> Seat:
     return seat
 
 
+def still_playing(seat: Seat) -> Seat:
+    """The seat, unless its person gave it up (`Resigned`: no move, no take-back)."""
+    if seat.resigned:
+        raise Resigned()
+    return seat
+
+
 def answering(t: Table, seat: Seat) -> Pending:
     """The pending decision if `seat` answers it now, else `NotYourTurn` (with whose it is) or
     `TakenOver` (the AI plays the seat: take it back first); `GameOver` when none is pending."""
@@ -250,9 +267,9 @@ def answering(t: Table, seat: Seat) -> Pending:
 
 def pending_for(t: Table, user_id: int) -> Pending:
     """The table's pending decision if `user_id` may answer it now; otherwise the refusal that
-    answering it would get, in the order `act` checks (`seated_at`, then `answering`; `act`
-    checks the decision number between them)."""
-    return answering(t, seated_at(t, user_id))
+    answering it would get, in the order `act` checks (`seated_at`, `still_playing`, then
+    `answering`; `act` checks the decision number before `answering`)."""
+    return answering(t, still_playing(seated_at(t, user_id)))
 
 
 def restore(t: Table, st: StoredTable) -> None:
