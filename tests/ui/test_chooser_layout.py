@@ -51,11 +51,16 @@ def test_long_labels_go_in_a_select_and_the_stop_codes_stay_buttons() -> None:
     assert codes(plan.button_rows) == [["skip"]]
 
 
-def test_a_placement_of_up_to_twenty_places_is_buttons_on_the_turn_message() -> None:
-    places = ["pass", "castle", "gate", *(f"r{s}" for s in range(1, 18))]
-    plan = layout(decision("place", places, {c: c * 20 for c in places}))  # long labels too
-    assert plan.selects == () and len(plan.button_rows) == 4
-    assert plan.button_rows[-1][-1].code == "pass"  # the stop code last
+def test_a_placement_keeps_one_layout_whatever_the_number_of_places() -> None:
+    """Issue 22: the placements keep their layout through the round: grouped selects (special
+    buildings and the castle / road 1-14 / road 15-28), the stop code a button."""
+    for places in (["pass", "castle", "r3"], ["pass", "castle", "gate", *(f"r{s}" for s in range(1, 18))]):
+        plan = layout(decision("place", places, {c: c * 20 for c in places}))  # long labels too
+        assert [(g.title, g.low, g.high) for g in plan.selects] == [
+            (texts.GROUP_SPECIALS.msgid, 0, 0), (texts.GROUP_ROAD.msgid, 1, 14),
+            *([(texts.GROUP_ROAD.msgid, 15, 28)] if len(places) > 3 else []),
+        ]  # fmt: skip
+        assert codes(plan.button_rows) == [["pass"]]  # the stop code, a button
 
 
 def test_many_places_are_grouped_specials_then_the_two_halves_of_the_road() -> None:
@@ -88,18 +93,32 @@ def _labels(view: object) -> list[str]:
     return [c.get("label", "") for row in view.to_components() for c in row["components"] if c["type"] == 2]  # type: ignore[attr-defined]
 
 
-def test_button_labels_say_what_a_placement_does_in_the_readers_language() -> None:
+def _options(view: object) -> list[tuple[str, str]]:
+    return [
+        (o["label"], o.get("description", ""))
+        for row in view.to_components()  # type: ignore[attr-defined]
+        for c in row["components"]
+        if c["type"] == 3
+        for o in c["options"]
+    ]
+
+
+def test_the_options_say_what_a_placement_costs_and_does_in_the_readers_language() -> None:
     game = new_game(["Ann", "Bob", "Cid"], 1)
     d = game.decision
-    assert d is not None and d.kind == "place" and len(d.choices) <= 20
-    english = _labels(chooser_view(3, d, game))
-    # each place with its cost, a trap said (§2 phase 6: a castle worker without a batch loses 2 PP)
-    assert "Castle · 1 denier · ⚠ no batch with your cubes now (building nothing costs 2 PP)" in english
-    assert "Carpenter (road 8) · 1 denier" in english
-    assert english[-3:] == ["Pass (first to pass: +1 denier)", "Board", "Queue…"]
-    russian = _labels(chooser_view(3, d, game, tr=translator("ru")))
-    assert "Плотницкая стройка (дорога 8) · 1 денье" in russian and len(russian) == len(english)
-    assert all(len(label) <= 80 for label in russian) and any(label.endswith("…") for label in russian)
+    assert d is not None and d.kind == "place"
+    view = chooser_view(3, d, game)
+    english = dict(_options(view))
+    assert len(english) == len(d.choices) - 1  # every place but Pass, which is a button
+    # each place with its cost and what it does, a trap said first (§2 phase 6: a castle worker
+    # without a batch loses 2 PP)
+    assert english["Castle"].startswith("1 denier · ⚠ no batch with your cubes now (building nothing costs 2 PP)")
+    assert english["Carpenter (road 8)"].startswith("1 denier · build a wood building")
+    assert _labels(view)[-3:] == ["Pass (first to pass: +1 denier)", "Board", "Plan…"]
+    russian = _options(chooser_view(3, d, game, tr=translator("ru")))
+    assert ("Плотницкая стройка (дорога 8)", "1 денье · построить: деревянное здание · за судьёй (дорога 6)") in russian
+    assert len(russian) == len(english)
+    assert all(len(label) <= 100 and len(text) <= 100 for label, text in russian)
 
 
 def test_the_turn_message_holds_the_choices_when_its_tools_fit_beside_them() -> None:
@@ -108,8 +127,9 @@ def test_the_turn_message_holds_the_choices_when_its_tools_fit_beside_them() -> 
     assert d is not None
     view, here = turn_view(3, d.seq, d, game)
     labels = _labels(view)
-    assert here and labels[-3:] == ["More…", "Board", "Queue…"]  # Queue…: for the players not on turn
-    assert len(labels) == len(d.choices) + 3
+    assert here and labels[-3:] == ["More…", "Board", "Plan…"]  # Plan…: everyone's own round plan
+    assert labels == ["Pass (first to pass: +1 denier)", "More…", "Board", "Plan…"]  # the places: selects
+    assert len(_options(view)) == len(d.choices) - 1
     # four selects and the stop codes: the tools share the last row, within Discord's five
     crowded = decision("peddler", [f"=X{i}" for i in range(100)] + ["skip", "done"])
     view, here = turn_view(3, 7, crowded, None, undo_seq=8)
