@@ -3,7 +3,8 @@ players (`Standing.change`); what they answer is `bot.games.orders.answer`, appl
 
 A change is stored at once, alone; when the pending decision is the seat's and the new orders
 answer it (a queued placement on one's turn), it is played right away, as the AI seats' moves
-are, and the result is handed over like theirs. Moves that use them store them again, in the
+are, and the result is handed over like theirs; that move is the person's own (the move log
+keeps their id: they may undo it as a move they made). Moves that use them store them again, in the
 move's own transaction (`Turns.apply`).
 """
 
@@ -26,16 +27,19 @@ class Standing:
         self.turns = turns
 
     def orders(self, channel_id: int, user_id: int) -> SeatOrders:
-        """The user's orders at the channel's game (refusals: `NoTable`, `NotStarted`,
-        `GameOver`, `NotAPlayer`)."""
+        """The user's standing orders, queue and declaration at the channel's game (see
+        `bot.games.orders`; only they may be shown them). Refusals: `NoTable`, `NotStarted`,
+        `GameOver`, `NotAPlayer`."""
         t, seat = self.registry.seated(channel_id, user_id)
         return t.orders.get(seat.seat, SeatOrders())
 
     async def change(self, channel_id: int, user_id: int, change: Change) -> tuple[SeatOrders, ActResult | None]:
-        """Change the user's orders with `change` (it may raise a `Refusal`: nothing changes),
-        store them, and play the pending decision if they now answer it. Returns the orders
-        as they are afterwards (a queue entry may be used already) and the result of the moves
-        played, if any."""
+        """Change the user's orders with `change` (`orders -> orders`, e.g. a function of
+        `bot.games.orders`; it may raise a `Refusal`: nothing changes), store them at once, and
+        play the pending decision if they now answer it (its result is handed to the listener
+        too). Returns the orders as they are afterwards (a queue entry may be used already) and
+        the result of the moves played (None if nothing was played). Refusals: as `orders`,
+        `Unavailable`."""
         reg = self.registry
         async with reg.lock(channel_id):
             t, seat = reg.seated(channel_id, user_id)
@@ -53,7 +57,9 @@ class Standing:
                 except Unavailable:
                     raise Unavailable("Your orders could not be saved, so nothing changed. Try again.") from None
             play = self.turns.ai_to_play(t)
+            d = t.decision
+            own = (seat.seat, d.seq) if d is not None and d.player == seat.seat else None
         if not play:
             return t.orders.get(seat.seat, SeatOrders()), None
-        result = await self.turns.autoplay(t, ActResult(t, actor_id=user_id))
+        result = await self.turns.autoplay(t, ActResult(t, actor_id=user_id), own=own)
         return t.orders.get(seat.seat, SeatOrders()), result

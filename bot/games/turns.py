@@ -19,8 +19,11 @@ from bot.rules import Event, Game, IllegalChoice, Obvious, obvious_choice
 from bot.store import (
     AI,
     AUTO,
+    DECLARED,
     FINISHED,
+    ORDER,
     PLAYER,
+    QUEUE,
     RULE,
     STARTED,
     TAKEOVER,
@@ -33,19 +36,17 @@ from bot.store import (
 
 from .ai import absent_level, seeded_choice
 from .deadlines import TIMER_KINDS, TurnTimers, decision_timers
+from .invites import invitations
 from .orders import after_move, answer, settle
 from .outcome import outcome_of
 from .refusals import (
     Illegal,
     NoTable,
     NotStarted,
-    NotYourTurn,
-    Resigned,
     StaleDecision,
-    TakenOver,
     Unavailable,
 )
-from .registry import Registry
+from .registry import Registry, answering, still_playing
 from .render import BoardRenderer
 from .reports import PhaseReport
 from .results import ActResult, AppliedMove, Step
@@ -95,22 +96,30 @@ class Turns:
 
     # ----- inputs --------------------------------------------------------------------------------
 
-    async def act(self, channel_id: int, user_id: int, number: int, code: str) -> ActResult:
-        """Answer decision `number` with `code` as `user_id` (see `Manager.act`)."""
+    async def act(
+        self, channel_id: int, user_id: int, number: int, code: str, *, table_id: int | None = None
+    ) -> ActResult:
+        """Answer decision number `number` with the choice `code`, as the Discord user `user_id`,
+        at the channel's table (or at table `table_id`, which a button names: see
+        `Registry.active`).
+
+        Refusals, in the order they are checked: `NoTable`, `NotStarted`, `GameOver`,
+        `NotAPlayer`, `Resigned`, `StaleDecision` (not the pending decision's number), `NotYourTurn`
+        (with `.whose`), `TakenOver` (the AI plays the seat: `take_back` first), `Illegal` (with
+        the rules core's `.reason`), `Unavailable` (the store failed; nothing changed). Once the
+        move is committed, AI seats whose turn follows play too (if `autoplay_ai`), and
+        everything is in the returned `ActResult`. A move that arrives after its deadline but
+        before the deadline's timer has fired is taken: whichever comes first under the table's
+        lock wins, the other finds the decision gone.
+        """
         async with self.registry.lock(channel_id):
-            t, seat = self.registry.seated(channel_id, user_id)
-            if seat.resigned:
-                raise Resigned()
+            t, seat = self.registry.seated(channel_id, user_id, table_id)
+            still_playing(seat)
             d = t.decision
             assert d is not None  # started and not finished
             if number != d.seq:
                 raise StaleDecision(number, d.seq, done=self._answered.get((t.id, user_id)) == number)
-            if d.player != seat.seat:
-                whose = t.pending
-                assert whose is not None
-                raise NotYourTurn(whose, t.game)
-            if seat.ai_takeover:
-                raise TakenOver()
+            answering(t, seat)
             step = await self.apply(t, d.seq, d.player, code, user_id)
             self._answered[(t.id, user_id)] = d.seq  # a second click on it is "already done"
             acc = ActResult(t, actor_id=user_id)
@@ -124,7 +133,8 @@ class Turns:
         self._answered.pop((table_id, user_id), None)
 
     async def advance(self, channel_id: int, max_moves: int | None = None) -> ActResult:
-        """Play the pending decisions of AI seats (at most `max_moves`)."""
+        """Play the pending decisions of AI seats (at most `max_moves`), each one locked and
+        committed on its own. Refusals: `NoTable`, `NotStarted`."""
         t = self.registry.table(channel_id)
         if t is None:
             raise NoTable()
@@ -261,7 +271,7 @@ class Turns:
 
     async def autoplay(
         self, t: Table, acc: ActResult, max_moves: int | None = None, *, ai: bool | None = None,
-        detach: bool = False, background: bool = False,
+        detach: bool = False, background: bool = False, own: tuple[int, int] | None = None,
     ) -> ActResult:
         """Play the obvious choices and, with `ai` (default: `autoplay_ai`), the AI seats' (and
         taken-over seats') decisions, each its own locked, committed step, then hand `acc` over
@@ -299,7 +309,7 @@ class Turns:
                         state, seed = game.to_json(), search_seed(t.seed, len(game.state.history))
                     if code is not None:
                         played += 1
-                        if not await self._play(t, code, a, acc) or self._done(t, played, max_moves, ai):
+                        if not await self._play(t, code, a, acc, own) or self._done(t, played, max_moves, ai):
                             return await self.finish(acc)  # in the lock of the last move: no gap
                         continue
                 try:
@@ -324,14 +334,15 @@ class Turns:
     def _done(self, t: Table, played: int, max_moves: int | None, ai: bool) -> bool:
         return (max_moves is not None and played >= max_moves) or not self._plays(t, ai)
 
-    async def _play(self, t: Table, code: str, a: Answer, acc: ActResult) -> bool:
+    async def _play(self, t: Table, code: str, a: Answer, acc: ActResult, own: tuple[int, int] | None = None) -> bool:
         """Apply an automatic choice for the pending decision (the caller holds the lock) and add
         it to `acc`; False if it could not be saved (what was done so far stands and is
-        reported; `advance` tries again)."""
+        reported; `advance` tries again). `own`: see `autoplay`."""
         d = t.decision
         assert d is not None
+        mine = own is not None and own == (d.player, d.seq) and a.actor in (ORDER, QUEUE, DECLARED)
         try:
-            step = await self.apply(t, d.seq, d.player, code, None, a.actor)
+            step = await self.apply(t, d.seq, d.player, code, acc.actor_id if mine else None, a.actor)
         except Unavailable:
             log.warning("table %d: an AI move could not be saved; the table waits", t.id)
             return False
@@ -359,7 +370,9 @@ class Turns:
         self.thinker.cancel(t.id)
 
     async def idle(self) -> None:
-        """Wait until no table plays in the background."""
+        """Wait until no table's AI seats play in the background (after `act`, `start` or a
+        deadline, a search runs on while the caller has its answer; its moves go to the
+        listener's `on_result`)."""
         while self._background:
             await asyncio.gather(*list(self._background), return_exceptions=True)
 
@@ -418,6 +431,10 @@ class Turns:
         acc.pending = t.pending
         acc.result = t.result
         acc.number = t.log_rows
+        acc.invited = invitations(t, acc)
+        now = self.registry.clock()
+        for seat in acc.invited[1]:
+            t.invited[seat] = now
         self.start_drawing(acc.reports, t.settings.language)
-        await self.registry.notify("on_result", acc)
+        await self.registry.tell(lambda heard: heard.on_result(acc))
         return acc

@@ -39,7 +39,7 @@ GROUP = "bot.rules.core"  # the shared library: bot/rules/compiled/rules/core__m
 # their words, and the glossary's texts.
 MODULES = (
     *(f"rules.{name}" for name in (
-        "castle", "common", "construction", "effects", "engine", "favours", "obvious", "placing",
+        "castle", "common", "construction", "effects", "engine", "favours", "notation", "obvious", "placing",
         "road", "roadspaces", "simulate", "specials", "speech", "state", "tasks", "tiles", "words",
     )),
     "games.ai", "games.search",
