@@ -145,6 +145,7 @@ from .reports import PhaseReport
 from .results import ActResult, AppliedMove
 from .search import strong_choice
 from .standing import Change, Standing
+from .story import boards
 from .table import Table
 from .thinking import DEFAULT_THINK_MS, SearchFunction, Thinker
 from .timers import DAY, LOBBY_EXPIRY, Timers
@@ -431,12 +432,9 @@ class Manager:
             for snap in await self.store.unreported(t.id):
                 assert snap.report is not None and snap.state is not None  # kept until posted
                 game = Game.from_json(snap.state)  # the moment was stored, not held in memory
-                mine.append(
-                    PhaseReport.from_json(
-                        snap.report, table_id=t.id, channel_id=t.channel_id, seq=snap.seq,
-                        state=game.state, pending=game.decision,
-                    )
-                )  # fmt: skip
+                report = PhaseReport.from_json(snap.report, table_id=t.id, channel_id=t.channel_id, seq=snap.seq)
+                # its board as at its phase's end, rebuilt from the history up to it
+                mine += boards(t.names, t.seed, t.options, game.state.history, [report])
             self._turns.start_drawing(mine, t.settings.language)
             out += mine
         return out

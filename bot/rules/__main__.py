@@ -1,13 +1,41 @@
-"""`python -m bot.rules simulate --players N --games K --seed S [--json]`: watch random games."""
+"""The rules core from the command line:
+
+    python -m bot.rules simulate --players N --games K --seed S [--json]   watch random games
+    python -m bot.rules replay FILE [--state]                              play a game record again
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
+from .engine import final_scores
+from .record import RecordError, read_record, replay_record
 from .simulate import play_random
 from .state import Options
+
+
+def replay(path: str, state: bool) -> int:
+    """Read a game record (`/caylus export`), play it again and say where it ends."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            record = read_record(f.read())
+        game = replay_record(record)
+    except OSError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except RecordError as e:
+        print(f"error: {path}: {e}", file=sys.stderr)
+        return 1
+    s = game.state
+    where = "game over" if game.over else f"round {s.round}, phase {s.phase}"
+    print(f"{len(record.names)} players, seed {record.seed}, {len(s.history)} choices: {where}")
+    print("final: " + " ".join(f"{line.name}={line.total}" for line in final_scores(s)))
+    if state:
+        print(game.to_json())
+    return 0
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -21,7 +49,12 @@ def main(argv: list[str] | None = None) -> None:
     sim.add_argument("--jeweller", action="store_true")
     sim.add_argument("--lawyer-pp", type=int, default=4, choices=(3, 4))
     sim.add_argument("--simple-favors", action="store_true")
+    rep = sub.add_parser("replay", help="play a game record (/caylus export) again and print where it ends")
+    rep.add_argument("file")
+    rep.add_argument("--state", action="store_true", help="print the final state (JSON) as well")
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        raise SystemExit(replay(args.file, args.state))
     options = Options(jeweller=args.jeweller, lawyer_pp=args.lawyer_pp, simple_favors=args.simple_favors)
 
     total_decisions = 0
