@@ -129,7 +129,7 @@ import logging
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.config import Settings
 from bot.rules import Event, Game, Options
@@ -139,6 +139,7 @@ from .ai import LEVELS
 from .deadlines import MAX_SLEEP, FiredTimer, Listener
 from .lobby import Lobby
 from .orders import SeatOrders
+from .past import Past, read_past
 from .registry import Registry
 from .render import BoardRenderer, Renderer, render_board_png
 from .reports import PhaseReport
@@ -155,6 +156,7 @@ from .undo import Undo
 __all__ = ["ActResult", "AppliedMove", "Manager"]
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class Manager:
@@ -416,6 +418,19 @@ class Manager:
         t = self._registry.table_by_id(report.table_id)
         if t is not None:
             t.reported_seq = max(t.reported_seq, report.seq)
+
+    # ----- the story of a game (issue 24) -------------------------------------------------------
+
+    async def past(self, channel_id: int) -> Past | None:
+        """The past of the channel's last table, going on or over (None: none, or not started)."""
+        t = await self.last_table(channel_id)
+        return None if t is None else await read_past(self.store, t)
+
+    async def draw_past(self, job: Callable[..., T], past: Past, *args: Any) -> T | None:
+        """`job(past, *args)` (bot.games.past: `board_png`, `summary_png`, `replay_gif`) run in
+        the render pool, off the event loop; None without a renderer."""
+        future = self.renderer.job(job, past, *args)
+        return None if future is None else await future
 
     async def undelivered_reports(self, channel_id: int | None = None) -> list[PhaseReport]:
         """Phase reports stored but never acknowledged (a crash between commit and post),

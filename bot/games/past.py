@@ -9,12 +9,13 @@ the log (bot/games/story.py), never stored.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bot.rules import Options, write_record
+from bot.rules import Event, Options, new_game, write_record
 from bot.store import GameStore
 
-from .reports import PhaseReport
+from .reports import Chronicle, PhaseReport
 from .story import boards, summary_view
 from .table import Table
 
@@ -73,6 +74,24 @@ async def read_past(store: GameStore, t: Table) -> Past | None:
         t.id, t.channel_id, tuple(t.names), t.seed, t.options, tuple(t.game.state.history), reports,
         t.settings.language, t.game.over,
     )  # fmt: skip
+
+
+def past_of(names: Sequence[str], seed: int, options: Options | None, history: Sequence[str], lang: str = "en") -> Past:
+    """The past of a game known by its history alone (no store, no table: benchmarks, tests),
+    its reports cut as a table cuts them."""
+    game = new_game(list(names), seed, options)
+    chronicle = Chronicle()
+    reports: list[tuple[int, str]] = []
+
+    def cut(seq: int, events: list[Event]) -> None:
+        sections = chronicle.feed(events)
+        if sections.sections is not None:
+            reports.append((seq, PhaseReport(0, 0, seq, sections.sections, sections.game_over).to_json()))
+
+    cut(0, game.opening_events)
+    for i, code in enumerate(history):
+        cut(i + 1, game.apply(code))
+    return Past(0, 0, tuple(names), seed, options or Options(), tuple(history), tuple(reports), lang, game.over)
 
 
 # ----- drawn off the event loop (each a function of plain values, for a worker process) -----------

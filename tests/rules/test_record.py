@@ -12,7 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from bot.rules import Game, Options, RecordError, final_scores, new_game, read_record, replay_record, write_record
+from bot.rules import (
+    Game,
+    Options,
+    RecordError,
+    final_scores,
+    new_game,
+    read_record,
+    replay_record,
+    write_record,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 NAMES = ["Ann: the first", "Борис", "# not a comment", "Dee"]
