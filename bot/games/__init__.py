@@ -24,6 +24,7 @@ from .ai import LEVELS, seeded_choice
 from .deadlines import BaseListener, FiredTimer, Listener
 from .manager import Manager
 from .orders import SeatOrders
+from .past import Past, board_png, replay_gif, summary_png
 from .refusals import (
     ActedSince,
     AlreadySeated,
@@ -106,4 +107,8 @@ __all__ = [
     "deadline_label",
     "seeded_choice",
     "render_board_png",
+    "Past",  # a table's past and what is drawn of it off the event loop (issue 24)
+    "board_png",
+    "replay_gif",
+    "summary_png",
 ]
