@@ -133,7 +133,7 @@ from typing import Any, TypeVar
 
 from bot.config import Settings
 from bot.rules import Event, Game, Options
-from bot.store import GameStore, ShardFilter, open_store
+from bot.store import PLAYER, UNDO, GameStore, ShardFilter, open_store
 
 from .ai import LEVELS
 from .deadlines import MAX_SLEEP, FiredTimer, Listener
@@ -263,6 +263,28 @@ class Manager:
         if t is None or n <= 0:
             return []
         return list(t.recent)[-n:]
+
+    async def since_last(self, channel_id: int, seat: int) -> list[Event]:
+        """The events at the channel's table since `seat`'s person last chose a move (issue 24):
+        what that player missed. After a restart the table's timeline is rebuilt once from its
+        move log."""
+        t = self._registry.table(channel_id)
+        if t is None or t.game is None:
+            return []
+        if not t.timeline.filled:
+            chosen: list[bool] = []
+            try:
+                for row in await self.store.move_log(t.id):
+                    if row.who == UNDO:
+                        chosen.pop()
+                    else:
+                        chosen.append(row.who == PLAYER)
+            except Exception:  # the store is down: every move counts as the person's own
+                log.warning("table %d: its move log could not be read for the timeline", t.id, exc_info=True)
+                chosen = []
+            if t.game is not None and not t.timeline.filled:
+                t.timeline.rebuild(t.names, t.seed, t.options, t.game.state.history, chosen)
+        return t.timeline.since_last(seat)
 
     async def last_table(self, channel_id: int) -> Table | None:
         """The channel's table in memory, else the most recent one in the store (any status)."""

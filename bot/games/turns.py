@@ -170,6 +170,7 @@ class Turns:
             else:
                 t.since_snapshot.append(move)
             t.recent.extend(events)
+            t.timeline.add(history_index, seat, events, chosen=actor == PLAYER)
             if game.over:
                 t.status, t.finished_at = FINISHED, now
             self.registry.timers_stored(timers)

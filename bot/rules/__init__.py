@@ -16,10 +16,12 @@ from .effects import (
     special_words,
 )
 from .engine import Game, final_scores, new_game, winners
-from .eventlines import report_lines
+from .eventlines import Line as ReportLine
+from .eventlines import report_items, report_lines
 from .eventwords import WORDS as EVENT_WORDS
-from .glossary import TOPICS, Topic, tile_text, topic_text
+from .glossary import TOPICS, Topic, namesakes, tile_text, topic_text
 from .glossary import search as search_glossary
+from .glossary import topic_title as rule_topic_title
 from .obvious import Obvious, obvious_choice
 from .placing import bridge_price
 from .record import Record, RecordError, read_record, replay_record, write_record
@@ -86,5 +88,6 @@ __all__ += ["FIRST_PASS_DENIERS", "JOUST_CLOTH", "JOUST_DENIERS", "LOW_PLACEMENT
 __all__ += ["CASTLE_PENALTY"]  # §2 phase 6: the chooser warns a castle worker without a batch
 __all__ += ["CUBES_PER_PP", "DENIERS_PER_PP", "GOLD_PP"]  # final scoring (§2.8), said under the final scores
 __all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one
-__all__ += ["report_lines"]  # a phase report's compact lines (issue 24)
+__all__ += ["ReportLine", "report_items", "report_lines"]  # a phase report's compact lines (issue 24)
 __all__ += ["Record", "RecordError", "read_record", "replay_record", "write_record"]  # a game record (/caylus export)
+__all__ += ["namesakes", "rule_topic_title"]  # /caylus rules: a building's namesakes, the rule topics' titles

@@ -19,7 +19,7 @@ language; `label` says a choice's English label in it (`Event.text_with`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from .decisions import Event
 from .eventwords import LABEL_ARG, WORDS, building, paid_words, tile
@@ -59,7 +59,7 @@ TAKES_TAILS = frozenset({"activate", "castle", "joust", "best_builder", "scoring
 
 
 class _Line:
-    __slots__ = ("key", "seat", "head", "tails", "items", "section")
+    __slots__ = ("key", "seat", "head", "tails", "items", "section", "words", "seats")
 
     def __init__(self, key: str, seat: int, head: str = "", section: int = -1) -> None:
         self.key = key
@@ -68,6 +68,20 @@ class _Line:
         self.tails: list[str] = []
         self.items: list[tuple[Any, ...]] = []
         self.section = section
+        self.words: set[str] = set()  # the words of the events it tells
+        self.seats: set[int] = set()  # the players they concern
+
+
+class Line(NamedTuple):
+    """One compact line: what kind of line (`key`: activate, place, provost, income, unused,
+    penalty, loss, castle, or the event words of a sentence), the seat it is about, the words of
+    every event it tells and the seats they concern, and its text."""
+
+    key: str
+    seat: int
+    words: frozenset[str]
+    seats: frozenset[int]
+    text: str
 
 
 def report_lines(
@@ -77,20 +91,36 @@ def report_lines(
     label: Callable[[str], str] | None = None,
 ) -> list[str]:
     """The compact lines of `events` (module docstring); phase ends say nothing."""
+    return [line.text for line in report_items(events, name, tr, label)]
+
+
+def report_items(
+    events: Sequence[Event],
+    name: Callable[[str], str] = str,
+    tr: Speech = ENGLISH,
+    label: Callable[[str], str] | None = None,
+) -> list[Line]:
+    """`report_lines` with what each line tells (`Line`): for choosing the lines that matter."""
     lines: list[_Line] = []
     for e in events:
         if e.kind == "phase_end":
             continue
         if e[1] is not None or e.words not in WORDS:  # a fixed text: as it is
             lines.append(_Line("text", e.player, e.text_with(name, tr, label)))
-            continue
-        names: tuple[str, ...] = e.names
+        else:
+            names: tuple[str, ...] = e.names
 
-        def say(seat: int, names: tuple[str, ...] = names) -> str:
-            return name(names[seat])
+            def say(seat: int, names: tuple[str, ...] = names) -> str:
+                return name(names[seat])
 
-        _add(lines, e, say, tr, label)
-    return [_text(line, tr) for line in lines]
+            _add(lines, e, say, tr, label)
+        line = lines[-1]
+        line.words.add(e.words or str(e.kind))
+        if e.player >= 0:
+            line.seats.add(e.player)
+        if e.words == "owner_bonus":  # the placer, too
+            line.seats.add(int(e.args[1]))
+    return [Line(x.key, x.seat, frozenset(x.words), frozenset(x.seats), _text(x, tr)) for x in lines]
 
 
 def _add(lines: list[_Line], e: Event, say: Say, tr: Speech, label: Callable[[str], str] | None) -> None:
@@ -133,7 +163,8 @@ def _add(lines: list[_Line], e: Event, say: Say, tr: Speech, label: Callable[[st
         )
         line = _Line("place", seat, head)
         if last is not None and last.key == "owner_bonus" and last.seat == seat:
-            line.tails = lines.pop().tails
+            held = lines.pop()
+            line.tails, line.words, line.seats = held.tails, held.words, held.seats
         lines.append(line)
     elif words == "castle":
         line = _Line("castle", e.player, tr.gettext("{player} builds in the castle").format(player=say(e.player)))

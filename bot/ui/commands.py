@@ -162,18 +162,40 @@ class CaylusCommands(
     # ----- looking around ----------------------------------------------------------------------
 
     @app_commands.command(description=DESCRIBE["board"])
-    @app_commands.describe(public=OPTION["public"])
-    async def board(self, interaction: Interaction, public: bool = False) -> None:
-        await host(interaction).info.board(interaction, public=public)
+    @app_commands.describe(public=OPTION["public"], round=OPTION["round"], phase=OPTION["phase"])
+    async def board(
+        self, interaction: Interaction, public: bool = False, round: app_commands.Range[int, 1, 30] | None = None,
+        phase: app_commands.Range[int, 1, 7] | None = None,
+    ) -> None:  # fmt: skip
+        await host(interaction).info.board(interaction, public=public, rnd=round, phase=phase)
 
     @app_commands.command(description=DESCRIBE["status"])
     async def status(self, interaction: Interaction) -> None:
         await host(interaction).info.status(interaction)
 
     @app_commands.command(description=DESCRIBE["log"])
-    @app_commands.describe(count=OPTION["count"])
-    async def log(self, interaction: Interaction, count: app_commands.Range[int, 1, 60] = 15) -> None:
-        await host(interaction).info.log(interaction, count)
+    @app_commands.describe(count=OPTION["count"], round=OPTION["round"], player=OPTION["player"])
+    async def log(
+        self, interaction: Interaction, count: app_commands.Range[int, 1, 60] = 15,
+        round: app_commands.Range[int, 1, 30] | None = None, player: str | None = None,
+    ) -> None:  # fmt: skip
+        await host(interaction).info.log(interaction, count, round, player)
+
+    @log.autocomplete("player")
+    async def _log_players(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        table = host(interaction).manager.table(interaction.channel_id or 0)
+        names = [s.name for s in table.seats] if table is not None else []
+        wanted = current.strip().casefold()
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names if wanted in n.casefold()][:25]
+
+    @app_commands.command(description=DESCRIBE["replay"])
+    @app_commands.describe(public=OPTION["public"])
+    async def replay(self, interaction: Interaction, public: bool = False) -> None:
+        await host(interaction).info.replay(interaction, public=public)
+
+    @app_commands.command(description=DESCRIBE["export"])
+    async def export(self, interaction: Interaction) -> None:
+        await host(interaction).info.export(interaction)
 
     @app_commands.command(description=DESCRIBE["rules"])
     @app_commands.describe(topic=OPTION["topic"])

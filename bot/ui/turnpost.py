@@ -31,6 +31,7 @@ from .chooser import turn_view
 from .components import static_view
 from .lang import post_tr
 from .sending import NO_MENTIONS, ChannelDown, Sender, Undeliverable
+from .texts import story as story_texts
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +163,13 @@ class TurnPosts:
         if table.channel_id in self._out.down:
             self._stale.add(table.id)  # shown when posting resumes
             return
-        plan = self._plan_turn(table, current, events, actor_id, reminder, "\n".join(x for x in (said, note) if x))
+        prev = self._turns.get(table.id)
+        missed = None
+        if prev is None or prev.user_id != current.user_id:  # a player called: what they missed
+            missed = await self.manager.since_last(table.channel_id, current.seat)
+        plan = self._plan_turn(
+            table, current, events, actor_id, reminder, "\n".join(x for x in (said, note) if x), missed
+        )
         if plan is not None:
             await self._show_turn(table, current, plan, note, answer)
 
@@ -174,6 +181,7 @@ class TurnPosts:
         actor_id: int | None,
         reminder: bool,
         note: str,
+        missed: Sequence[Event] | None = None,
     ) -> TurnPlan | None:
         prev = self._turns.get(table.id)
         if prev is not None and prev.number == current.number and not reminder:
@@ -181,6 +189,8 @@ class TurnPosts:
         happened = ([note] if note else []) + texts.just_happened(post_tr(table), events, HAPPENED_LINES)
         latest = prev is not None and self._out.latest.get(table.channel_id) == prev.message_id
         lines = (prev.lines + happened)[-HAPPENED_LINES:] if prev is not None and latest else happened
+        if missed is not None:  # a player called again: what they missed since their last move (issue 24)
+            lines = ([note] if note else []) + story_texts.since_lines(post_tr(table), missed, current.seat)
         if prev is not None and prev.number == current.number:
             lines = prev.lines
         undo_seq = None

@@ -14,7 +14,7 @@ async def test_synced_commands_and_no_privileged_intents(world: World) -> None:
         assert names == {
             "new", "join", "leave", "start", "abandon", "place", "pass", "provost",
             "board", "status", "log", "rules", "help", "undo", "takeback",
-            "orders", "queue", "declare", "language",
+            "orders", "queue", "declare", "language", "replay", "export",
         }  # fmt: skip
         intents = int(world.fake.identifies[-1]["intents"])
         privileged = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
@@ -32,6 +32,12 @@ async def test_rules_with_autocomplete(world: World) -> None:
         assert choices and all("Carpenter" in c["name"] for c in choices)
         text = await answer(await slash(world, world.ann, "rules", topic=choices[0]["value"]))
         assert "Carpenter" in text and "wood building" in text
+        # the road has two Carpenters: the answer is about both (issue 24)
+        text = await answer(await slash(world, world.ann, "rules", topic="carpenter"))
+        assert "**Carpenter** — Neutral building." in text and "**Carpenter** — Printed building." in text
+        for topic, says in (("bailiff", "18 turns"), ("scoring", "Walls: 0 → −3 PP"), ("end", "tied players"),
+                            ("turn_order", "passing order"), ("board", "The board image")):  # fmt: skip
+            assert says in await answer(await slash(world, world.ann, "rules", topic=topic)), topic
         text = await answer(await slash(world, world.ann, "rules", topic="phase4"))
         assert "Provost" in text
         text = await answer(await slash(world, world.ann, "rules", topic="zeppelin"))

@@ -4,16 +4,20 @@ Discord's limits for one message goes on in a second one."""
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
+from PIL import Image
 
-from bot.games import PhaseReport
+from bot.games import PhaseReport, render_board_png
+from bot.rules import read_record, replay_record
 from bot.ui import texts
 from bot.ui.lang import post_tr
 from bot.ui.texts import channel as channel_texts
 
 from .conftest import World
+from .helpers import answer, private_answer, slash
 from .sim import Table
 
 
@@ -107,3 +111,123 @@ async def test_a_round_that_outgrows_its_message_goes_on_in_a_second_one(
             for chunk in texts.report_chunks(tr, report):
                 for line in chunk.split("\n"):
                     assert line in shown, line
+
+
+def posted_boards(world: World) -> dict[str, bytes]:
+    """Every board image the bot posted or edited into a round message, by file name."""
+    out: dict[str, bytes] = {}
+    for call in world.fake.calls:
+        if call.route in ("POST /channels/{channel_id}/messages", "PATCH /channels/{channel_id}/messages/{message_id}"):
+            for upload in call.files.values():
+                if upload.filename.startswith("s") and "-r" in upload.filename:
+                    out[upload.filename] = upload.data
+    return out
+
+
+async def test_past_boards_previous_next_log_replay_and_export(world: World) -> None:
+    """Issue 24 items 3 and 5, with the real renderer: every past board is the image the round
+    message showed, pixel for pixel; Previous / Next step through them; the log of a round and
+    of a player; the replay has a frame per phase report; the export replays to the game as it
+    stands."""
+    world.table_seed(12)
+    world.render = render_board_png
+    async with world.bot() as run:
+        people = [world.ann, world.bob]
+        table = Table(world.fake, world.channel, people, random.Random(5), pick=busy_pick)
+        card = await table.seat_everyone(world.ann, seats=2)
+        await table.start(card, world.ann)
+        assert await table.play_turn()
+        t = run.bot.manager.table(int(world.channel.id))
+        assert t is not None and t.game is not None
+        while t.game.state.round < 3:
+            assert await table.play_turn()
+        await run.bot.publisher.idle()
+        past = await run.bot.manager.past(t.channel_id)
+        assert past is not None
+        reports = past.phase_reports()
+        boards = posted_boards(world)
+        assert len(boards) >= 4
+        # /caylus board round:N phase:P: the image the round message showed then
+        compared = 0
+        for r in reports[:6]:
+            if r.filename not in boards:
+                continue  # a phase whose board changed nothing was not uploaded again
+            compared += 1
+            handle = await slash(world, world.bob, "board", round=r.round, phase=r.phase)
+            message = await private_answer(handle)
+            [image] = message.attachments
+            assert image.data == boards[r.filename], r.filename
+            assert f"**{r.title}**" in message.content
+        assert compared >= 3
+        # Previous / Next on it
+        index = next(i for i, r in enumerate(reports) if r.filename in boards and i > 0)
+        r = reports[index]
+        message = await private_answer(await slash(world, world.bob, "board", round=r.round, phase=r.phase))
+        previous = next(c for c in message.custom_ids() if c == f"cyp:{t.id}:{index - 1}")
+        before = len(message.revisions)
+        click = await world.fake.click(message, previous, user=world.bob)
+        await click.response()
+        await world.fake.state.changed.wait_for(lambda: len(message.revisions) > before, 10.0, lambda: "not stepped")
+        assert f"({index} of {len(reports)})" in message.content
+        assert f"cyp:{t.id}:{index}" in message.custom_ids()  # Next
+        # the current private board offers Previous: the last phase report
+        now = await private_answer(await slash(world, world.bob, "board"))
+        assert f"cyp:{t.id}:{len(reports) - 1}" in now.custom_ids()
+
+        # /caylus log round:1, and player:Ann
+        handle = await slash(world, world.bob, "log", round=1)
+        [logged] = await handle.followups(1)
+        text = logged.text
+        assert "**Round 1 · Phase 2: Placing workers**" in text and "Round 2" not in text
+        handle = await slash(world, world.bob, "log", round=1, player="Ann")
+        [mine] = await handle.followups(1)
+        bullets = [line for line in mine.text.split("\n") if line.startswith("• ")]
+        assert bullets and all("Ann" in line for line in bullets) and not any(line.startswith("• Bob") for line in bullets)
+        handle = await slash(world, world.bob, "log", round=9)
+        assert "has not reached round 9" in (await answer(handle))
+
+        # /caylus replay: one frame per phase report
+        handle = await slash(world, world.bob, "replay")
+        [replay] = await handle.followups(1)
+        [gif] = replay.attachments
+        movie = Image.open(io.BytesIO(gif.data))
+        assert gif.filename.endswith(".gif") and movie.n_frames == len(reports)
+        assert replay.ephemeral
+
+        # /caylus export: the record replays to the game as it stands
+        handle = await slash(world, world.bob, "export")
+        [exported] = await handle.followups(1)
+        [record] = exported.attachments
+        game = replay_record(read_record(record.data.decode()))
+        assert game.to_json() == t.game.to_json()
+
+
+async def test_a_turn_message_opens_with_what_its_player_missed(world: World) -> None:
+    """Issue 24 item 2: the turn message that calls a player starts with what happened since
+    their last move, in at most five lines (the provost's move, what was built...)."""
+    world.table_seed(3)
+    async with world.bot() as run:
+        people = [world.ann, world.bob, world.cid]
+        table = Table(world.fake, world.channel, people, random.Random(1), pick=busy_pick)
+        card = await table.seat_everyone(world.ann, seats=3)
+        await table.start(card, world.ann)
+        assert await table.play_turn()
+        t = run.bot.manager.table(int(world.channel.id))
+        assert t is not None and t.game is not None
+        while t.game.state.round < 3:
+            assert await table.play_turn()
+        await run.bot.publisher.idle()
+    # every turn message posted (the older ones are deleted once replaced): those calling a
+    # player in round 2 open with what they missed
+    posted = [str((c.json or {}).get("content") or "") for c in world.fake.requests("POST", f"/channels/{world.channel.id}/messages")]
+    posted += [
+        str(((c.json or {}).get("data") or {}).get("content") or "") for c in world.fake.requests("POST", "/interactions/*/callback")
+    ]
+    calls = [text for text in posted if "**Round 2 ·" in text and "your turn" in text]
+    opened = [text for text in calls if text.startswith("-# Since your last move:")]
+    assert len(opened) >= 3, calls
+    for text in opened:
+        lines = text.split("\n")
+        told = lines[1 : next(i for i, x in enumerate(lines) if "your turn" in x)]
+        assert 1 <= len(told) <= 5 and all(x.startswith("• ") for x in told), told
+    assert any("Provost road" in text or "The provost stays" in text for text in opened)

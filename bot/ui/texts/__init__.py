@@ -78,6 +78,7 @@ from .info import (
     log,
     rules_not_found,
     rules_topic,
+    rules_topics,
     status,
     topic_title,
 )
@@ -230,6 +231,7 @@ __all__ = [
     "round_and_phase",
     "rules_not_found",
     "rules_topic",
+    "rules_topics",
     "seat_back",
     "seat_lines",
     "started",

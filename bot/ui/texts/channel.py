@@ -63,7 +63,7 @@ def turn_message(
 ) -> str:
     game = table.game
     assert game is not None and pending.user_id is not None
-    lines = [f"• {line}" for line in happened]
+    lines = [line if line.startswith("-# ") else f"• {line}" for line in happened]  # "-# ": a heading
     who = mention(pending.user_id)
     if reminder:
         lines.append(tr.gettext("⏰ {player}, a reminder: the game waits for you.").format(player=who))
