@@ -91,7 +91,7 @@ class Info:
                 file = discord.File(io.BytesIO(png), filename=f"board-r{s.round:02d}-p{s.phase}.png")
                 past = None if public else await self.story.past(table)
                 if past is not None and past.reports:  # Previous: the boards of the phases before
-                    view = navigation(table.id, len(past.reports), len(past.reports) + 1, tr)
+                    view = navigation(table.id, len(past.reports), len(past.reports), tr)
                     await interaction.followup.send(caption, file=file, view=view, ephemeral=True)
                 else:
                     await interaction.followup.send(caption, file=file, ephemeral=not public)

@@ -55,7 +55,7 @@ class Story:
     async def past(self, table: Table) -> Past | None:
         """The table's past, read from the store once per move."""
         kept = self._pasts.get(table.id)
-        if kept is not None and table.game is not None and len(kept.history) == len(table.game.state.history):
+        if kept is not None and table.game is not None and kept.history == tuple(table.game.state.history):
             self._pasts.move_to_end(table.id)
             return kept
         past = await self.bot.manager.past(table.channel_id)
@@ -232,12 +232,13 @@ class Story:
 
 
 def navigation(table_id: int, index: int, total: int, tr: Translation) -> discord.ui.View:
-    """Previous / Next under a past board (Now, after the last report: the board as it stands)."""
+    """Previous / Next under past board `index` of `total` (Now, after the last one: the board
+    as it stands; `index` == `total`: the board as it stands, with Previous alone)."""
     items: list[discord.ui.Item[Any]] = []
     if index > 0:
         items.append(PastButton(table_id, index - 1, label=tr(words.PREVIOUS_BUTTON)))
     if index + 1 < total:
         items.append(PastButton(table_id, index + 1, label=tr(words.NEXT_BUTTON)))
-    else:
+    elif index < total:
         items.append(BoardButton(table_id, label=tr(words.NOW_BUTTON)))
     return static_view(*items)
