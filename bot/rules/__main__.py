@@ -2,6 +2,8 @@
 
     python -m bot.rules simulate --players N --games K --seed S [--json]   watch random games
     python -m bot.rules replay FILE [--state]                              play a game record again
+    python -m bot.rules compile [--if-stale]   build the compiled rules core (bot/rules/native.py)
+    python -m bot.rules core                   say which core runs, and why (exit 1: not the compiled one)
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import json
 import sys
 import time
 
+from . import COMPILED, native
 from .engine import final_scores
 from .record import RecordError, read_record, replay_record
 from .simulate import play_random
@@ -49,12 +52,26 @@ def main(argv: list[str] | None = None) -> None:
     sim.add_argument("--jeweller", action="store_true")
     sim.add_argument("--lawyer-pp", type=int, default=4, choices=(3, 4))
     sim.add_argument("--simple-favors", action="store_true")
-    rep = sub.add_parser("replay", help="play a game record (/caylus export) again and print where it ends")
+    comp = sub.add_parser("compile", help="build the compiled rules core with mypyc (needs a C compiler)")
+    comp.add_argument("--if-stale", action="store_true", help="only when the build does not match the source")
+    sub.add_parser("core", help="which rules core runs (exit status 1: not the compiled one)")
+    rep = sub.add_parser("replay", help="play a game record (/caylus-game export) again and print where it ends")
     rep.add_argument("file")
     rep.add_argument("--state", action="store_true", help="print the final state (JSON) as well")
     args = parser.parse_args(argv)
     if args.command == "replay":
         raise SystemExit(replay(args.file, args.state))
+    if args.command == "compile":
+        if args.if_stale and not native.why_not():
+            print("the compiled rules core is up to date")
+            return
+        native.build()
+        print(f"built the compiled rules core in {native.BUILT}")
+        return
+    if args.command == "core":
+        reason = native.why_not()
+        print("compiled (mypyc)" if COMPILED else f"Python source (compiled core: {reason or 'not asked for'})")
+        raise SystemExit(0 if COMPILED else 1)
     options = Options(jeweller=args.jeweller, lawyer_pp=args.lawyer_pp, simple_favors=args.simple_favors)
 
     total_decisions = 0

@@ -16,6 +16,9 @@ works after it (the items are registered as `discord.ui.DynamicItem`s in `setup_
     cyb:<table>                "Board": the table's board as it stands, shown only to the asker
     cyp:<table>:<index>        Previous / Next on a private board: the board of the table's phase
                                report number <index> (0: the first), as it was posted
+    cyc:<table>:<action>[:<n>]  the community (bot/ui/community.py): rematch (a final message),
+                               resign / keep (a resignation's confirmation); page:<n> turns a
+                               leaderboard (<table> is then the scope: a guild id, 0 everywhere)
 
 The templates are mutually exclusive: discord.py dispatches a click to every template that
 matches, so no custom_id may match two of them. Choice codes never contain ':' and no code is
@@ -39,6 +42,8 @@ ORDERS_TEMPLATE = r"cyo:(?P<table>[0-9]+):(?P<action>" + "|".join(ORDERS_ACTIONS
 QUEUE_TEMPLATE = r"cyq:(?P<table>[0-9]+):(?P<group>[0-9]+)"
 BOARD_TEMPLATE = r"cyb:(?P<table>[0-9]+)"
 PAST_TEMPLATE = r"cyp:(?P<table>[0-9]+):(?P<index>[0-9]+)"
+COMMUNITY_ACTIONS = ("rematch", "resign", "keep", "page")
+COMMUNITY_TEMPLATE = r"cyc:(?P<table>[0-9]+):(?P<action>" + "|".join(COMMUNITY_ACTIONS) + r")(?::(?P<arg>[0-9]+))?"
 
 CURRENT_TEMPLATES = (
     CHOICE_TEMPLATE,
@@ -50,6 +55,7 @@ CURRENT_TEMPLATES = (
     QUEUE_TEMPLATE,
     BOARD_TEMPLATE,
     PAST_TEMPLATE,
+    COMMUNITY_TEMPLATE,
 )
 
 
@@ -111,3 +117,9 @@ def board_id(table_id: int) -> str:
 
 def past_id(table_id: int, index: int) -> str:
     return _checked(f"cyp:{table_id}:{index}")
+
+
+def community_id(table_id: int, action: str, arg: int | None = None) -> str:
+    if action not in COMMUNITY_ACTIONS:
+        raise ValueError(f"unknown community action {action!r}")
+    return _checked(f"cyc:{table_id}:{action}" + (f":{arg}" if arg is not None else ""))

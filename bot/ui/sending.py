@@ -85,13 +85,16 @@ class Sender:
         view: discord.ui.View | None = None,
         mentions: discord.AllowedMentions = NO_MENTIONS,
         embeds: Sequence[discord.Embed] = (),
+        silent: bool = False,
     ) -> discord.Message:
+        """Post in the channel; `silent`: the people it mentions get no push notification."""
         channel = self.client.get_partial_messageable(channel_id)
 
         async def post() -> discord.Message:
             file = discord.File(io.BytesIO(png), filename=filename) if png else MISSING
             return await channel.send(
-                content, file=file, view=view or MISSING, allowed_mentions=mentions, embeds=list(embeds) or MISSING
+                content, file=file, view=view or MISSING, allowed_mentions=mentions, silent=silent,
+                embeds=list(embeds) or MISSING,
             )
 
         message = await self._tried(channel_id, post)
