@@ -97,5 +97,5 @@ __all__ += ["CUBES_PER_PP", "DENIERS_PER_PP", "GOLD_PP"]  # final scoring (§2.8
 __all__ += ["COMPILED"]  # which core runs: compiled (mypyc) or the Python source (bot/rules/native.py)
 __all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one
 __all__ += ["ReportLine", "report_items", "report_lines"]  # a phase report's compact lines (issue 24)
-__all__ += ["Record", "RecordError", "read_record", "replay_record", "write_record"]  # a game record (/caylus export)
+__all__ += ["Record", "RecordError", "read_record", "replay_record", "write_record"]  # a game record (/caylus-game export)
 __all__ += ["namesakes", "rule_topic_title"]  # /caylus rules: a building's namesakes, the rule topics' titles

@@ -21,7 +21,7 @@ from .state import Options
 
 
 def replay(path: str, state: bool) -> int:
-    """Read a game record (`/caylus export`), play it again and say where it ends."""
+    """Read a game record (`/caylus-game export`), play it again and say where it ends."""
     try:
         with open(path, encoding="utf-8") as f:
             record = read_record(f.read())

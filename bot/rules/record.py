@@ -1,5 +1,5 @@
 """A game's record as a text file: its players, seed, options and every choice, by round
-(docs/notation.md, "A game record"). `/caylus export` writes one; `python -m bot.rules replay
+(docs/notation.md, "A game record"). `/caylus-game export` writes one; `python -m bot.rules replay
 FILE` reads it back and plays it again.
 
     # Caylus game record (docs/notation.md); replay it with: python -m bot.rules replay FILE

@@ -1,4 +1,4 @@
-"""The story of a game on Discord (issue 24): any past board (`/caylus board round:N phase:P`,
+"""The story of a game on Discord (issue 24): any past board (`/caylus-game board round:N phase:P`,
 and Previous / Next on a private board), the log of a round or a player, the replay and the
 game's record. Everything is rebuilt from the store's log (bot/games/past.py) and drawn in the
 render pool, never on the event loop; each answer is private unless asked `public`.
@@ -71,7 +71,7 @@ class Story:
     async def board(
         self, interaction: Interaction, *, rnd: int, phase: int | None, public: bool = False
     ) -> None:
-        """`/caylus board round:N phase:P`: the board as the round message showed it after that
+        """`/caylus-game board round:N phase:P`: the board as the round message showed it after that
         phase (without `phase`: after the round's last phase reported)."""
         if not await replies.defer(interaction, thinking=True, public=public):
             return
@@ -139,7 +139,7 @@ class Story:
     # ----- the log, the replay, the record --------------------------------------------------------
 
     async def round_log(self, interaction: Interaction, rnd: int | None, player: str | None, count: int) -> None:
-        """`/caylus log round:N player:P`: a round's reports (or the latest events), only what
+        """`/caylus-game log round:N player:P`: a round's reports (or the latest events), only what
         `player` did if given, in an embed (4,096 characters: a whole round fits)."""
         if not await replies.defer(interaction, thinking=True):
             return
@@ -178,7 +178,7 @@ class Story:
             log.warning("the log could not be shown: %s", e)
 
     async def replay(self, interaction: Interaction, *, public: bool = False) -> None:
-        """`/caylus replay`: the whole game so far as an animated image."""
+        """`/caylus-game replay`: the whole game so far as an animated image."""
         if not await replies.defer(interaction, thinking=True, public=public):
             return
         table = await self.table(interaction)
@@ -213,7 +213,7 @@ class Story:
             log.warning("the replay could not be posted: %s", e)
 
     async def export(self, interaction: Interaction) -> None:
-        """`/caylus export`: the game's record as a file (docs/notation.md, "A game record")."""
+        """`/caylus-game export`: the game's record as a file (docs/notation.md, "A game record")."""
         if not await replies.defer(interaction, thinking=True):
             return
         table = await self.table(interaction)

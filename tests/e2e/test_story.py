@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -113,6 +114,11 @@ async def test_a_round_that_outgrows_its_message_goes_on_in_a_second_one(
                     assert line in shown, line
 
 
+async def game(world: World, user: Any, sub: str, **options: Any) -> Any:
+    """`/caylus-game <sub>`: the story of the channel's game."""
+    return await world.fake.slash("caylus-game", subcommand=sub, user=user, channel=world.channel, options=options or None)
+
+
 def posted_boards(world: World) -> dict[str, bytes]:
     """Every board image the bot posted or edited into a round message, by file name."""
     out: dict[str, bytes] = {}
@@ -147,13 +153,13 @@ async def test_past_boards_previous_next_log_replay_and_export(world: World) -> 
         reports = past.phase_reports()
         boards = posted_boards(world)
         assert len(boards) >= 4
-        # /caylus board round:N phase:P: the image the round message showed then
+        # /caylus-game board round:N phase:P: the image the round message showed then
         compared = 0
         for r in reports[:6]:
             if r.filename not in boards:
                 continue  # a phase whose board changed nothing was not uploaded again
             compared += 1
-            handle = await slash(world, world.bob, "board", round=r.round, phase=r.phase)
+            handle = await game(world, world.bob, "board", round=r.round, phase=r.phase)
             message = await private_answer(handle)
             [image] = message.attachments
             assert image.data == boards[r.filename], r.filename
@@ -162,7 +168,7 @@ async def test_past_boards_previous_next_log_replay_and_export(world: World) -> 
         # Previous / Next on it
         index = next(i for i, r in enumerate(reports) if r.filename in boards and i > 0)
         r = reports[index]
-        message = await private_answer(await slash(world, world.bob, "board", round=r.round, phase=r.phase))
+        message = await private_answer(await game(world, world.bob, "board", round=r.round, phase=r.phase))
         previous = next(c for c in message.custom_ids() if c == f"cyp:{t.id}:{index - 1}")
         before = len(message.revisions)
         click = await world.fake.click(message, previous, user=world.bob)
@@ -174,32 +180,32 @@ async def test_past_boards_previous_next_log_replay_and_export(world: World) -> 
         now = await private_answer(await slash(world, world.bob, "board"))
         assert f"cyp:{t.id}:{len(reports) - 1}" in now.custom_ids()
 
-        # /caylus log round:1, and player:Ann
-        handle = await slash(world, world.bob, "log", round=1)
+        # /caylus-game log round:1, and player:Ann
+        handle = await game(world, world.bob, "log", round=1)
         [logged] = await handle.followups(1)
         text = logged.text
         assert "**Round 1 · Phase 2: Placing workers**" in text and "Round 2" not in text
-        handle = await slash(world, world.bob, "log", round=1, player="Ann")
+        handle = await game(world, world.bob, "log", round=1, player="Ann")
         [mine] = await handle.followups(1)
         bullets = [line for line in mine.text.split("\n") if line.startswith("• ")]
         assert bullets and all("Ann" in line for line in bullets) and not any(line.startswith("• Bob") for line in bullets)
-        handle = await slash(world, world.bob, "log", round=9)
+        handle = await game(world, world.bob, "log", round=9)
         assert "has not reached round 9" in (await answer(handle))
 
-        # /caylus replay: one frame per phase report
-        handle = await slash(world, world.bob, "replay")
+        # /caylus-game replay: one frame per phase report
+        handle = await game(world, world.bob, "replay")
         [replay] = await handle.followups(1)
         [gif] = replay.attachments
         movie = Image.open(io.BytesIO(gif.data))
         assert gif.filename.endswith(".gif") and movie.n_frames == len(reports)
         assert replay.ephemeral
 
-        # /caylus export: the record replays to the game as it stands
-        handle = await slash(world, world.bob, "export")
+        # /caylus-game export: the record replays to the game as it stands
+        handle = await game(world, world.bob, "export")
         [exported] = await handle.followups(1)
         [record] = exported.attachments
-        game = replay_record(read_record(record.data.decode()))
-        assert game.to_json() == t.game.to_json()
+        replayed = replay_record(read_record(record.data.decode()))
+        assert replayed.to_json() == t.game.to_json()
 
 
 async def test_a_turn_message_opens_with_what_its_player_missed(world: World) -> None:

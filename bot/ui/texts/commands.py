@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 GROUP_DESCRIPTION = "Play Caylus in this channel"
+GAME_GROUP_DESCRIPTION = "The story of this channel's game: past boards, log, replay, record"
 COMMANDS = {
     "new": "Open a Caylus table in this channel",
     "join": "Take a seat at this channel's table",
@@ -15,6 +16,8 @@ COMMANDS = {
     "board": "Show the board as it stands now (only you see it; public: everyone)",
     "status": "Every player's deniers, cubes, workers, PP and favours; what you can do now",
     "log": "The last events at this table",
+    "game_board": "The board as it was after a phase of a round",
+    "game_log": "The log of a round, or one player's moves",
     "replay": "The game so far as an animated image",
     "export": "The game's record as a file",
     "rules": "Explain a building, a phase or a favour line",
