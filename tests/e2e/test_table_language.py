@@ -66,7 +66,8 @@ def posts(world: World) -> list[str]:
             body = body.get("data") or {}
         elif not call.path.startswith(f"/channels/{world.channel.id}/messages"):
             continue
-        text = body.get("content")
+        text = body.get("content") or ""
+        text += "".join("\n" + str(e.get("description") or "") for e in body.get("embeds") or [])  # the reports
         if call.method not in ("POST", "PATCH") or not text or int(body.get("flags") or 0) & 64:
             continue
         if text.startswith("🏰"):
