@@ -12,7 +12,7 @@ import pytest
 from PIL import Image
 
 from bot.games import PhaseReport, render_board_png
-from bot.rules import read_record, replay_record
+from bot.rules import final_scores, read_record, replay_record
 from bot.ui import texts
 from bot.ui.lang import post_tr
 from bot.ui.texts import channel as channel_texts
@@ -74,6 +74,15 @@ async def test_a_five_player_game_of_long_rounds_drops_nothing(world: World) -> 
             assert sum(len(e.get("description") or "") for e in m.embeds) <= texts.EMBEDS_TEXT
         longest = max(sum(len(e.get("description") or "") for e in m.embeds) for m in messages)
         print(f"{t.game.state.round} rounds, {len(messages)} round messages, {lines} report lines, longest {longest} chars")
+        # the game is over: its replay and its record are still there (issue 24 item 5)
+        reports = sum(1 for snap in await run.bot.manager.store.snapshots(t.id) if snap.report is not None)
+        [replay] = await (await game(world, world.ann, "replay")).followups(1)
+        movie = Image.open(io.BytesIO(replay.attachments[0].data))
+        assert movie.n_frames == reports and len(replay.attachments[0].data) < 10 * 2**20
+        [exported] = await (await game(world, world.ann, "export")).followups(1)
+        text = exported.attachments[0].data.decode()
+        assert text.splitlines()[-1] == "final: " + " ".join(str(s.total) for s in final_scores(t.game.state))
+        assert replay_record(read_record(text)).to_json() == t.game.to_json()
 
 
 async def test_a_round_that_outgrows_its_message_goes_on_in_a_second_one(
