@@ -19,6 +19,7 @@ from .host import Host
 from .lang import personal_language, post_tr, reply_tr, set_personal
 from .play import chooser_for
 from .story import Story, navigation
+from .texts import plan as plan_words
 
 log = logging.getLogger(__name__)
 
@@ -164,7 +165,13 @@ class Info:
         ]
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await replies.say(interaction, self._reader(interaction)(texts.HELP))
+        tr = self._reader(interaction)
+        text, more = tr(texts.HELP), tr(plan_words.HOW_TO_PLAN)  # plan, queue and orders in one line
+        if len(text) + len(more) + 1 <= texts.MAX_CONTENT:
+            await replies.say(interaction, f"{text}\n{more}")
+            return
+        await replies.say(interaction, text)
+        await replies.say(interaction, more)
 
     async def language(
         self, interaction: discord.Interaction[Any], language: str | None, *, clear: bool = False
