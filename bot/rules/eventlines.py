@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 from .decisions import Event
 from .eventwords import LABEL_ARG, WORDS, building, paid_words, tile
+from .notation import Code, CodeKind
 from .speech import ENGLISH, Speech
 from .tiles import OWNER_BONUS_PP, SECTION_PP, SECTIONS, SPECIAL_NAMES, TRADES
 from .words import (
@@ -156,8 +157,9 @@ def _add(lines: list[_Line], e: Event, say: Say, tr: Speech, label: Callable[[st
         head = tr.gettext("{player} · {building}").format(player=say(seat), building=building(tid, space, tr))
         lines.append(_Line("activate", seat, head))
     elif words == "place":
-        seat, code, tid, cost = args
-        where = building(tid, int(code[1:]), tr) if code[0] == "r" else building_name(tr, SPECIAL_NAMES[code])
+        seat, text, tid, cost = args
+        code = Code.parse(text)
+        where = building(tid, code.space, tr) if code.kind == CodeKind.ROAD else building_name(tr, SPECIAL_NAMES[text])
         head = tr.gettext("{player} → {place}, {cost}").format(
             player=say(seat), place=where, cost=counted(tr, "denier", cost)
         )

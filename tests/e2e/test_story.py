@@ -76,10 +76,11 @@ async def test_a_five_player_game_of_long_rounds_drops_nothing(world: World) -> 
         print(f"{t.game.state.round} rounds, {len(messages)} round messages, {lines} report lines, longest {longest} chars")
         # the game is over: its replay and its record are still there (issue 24 item 5)
         reports = sum(1 for snap in await run.bot.manager.store.snapshots(t.id) if snap.report is not None)
-        [replay] = await (await game(world, world.ann, "replay")).followups(1)
+        # drawn in the render pool: a while on a loaded machine (render_bench times it alone)
+        [replay] = await (await game(world, world.ann, "replay")).followups(1, timeout=120)
         movie = Image.open(io.BytesIO(replay.attachments[0].data))
         assert movie.n_frames == reports and len(replay.attachments[0].data) < 10 * 2**20
-        [exported] = await (await game(world, world.ann, "export")).followups(1)
+        [exported] = await (await game(world, world.ann, "export")).followups(1, timeout=30)
         text = exported.attachments[0].data.decode()
         assert text.splitlines()[-1] == "final: " + " ".join(str(s.total) for s in final_scores(t.game.state))
         assert replay_record(read_record(text)).to_json() == t.game.to_json()
@@ -203,7 +204,7 @@ async def test_past_boards_previous_next_log_replay_and_export(world: World) -> 
 
         # /caylus-game replay: one frame per phase report
         handle = await game(world, world.bob, "replay")
-        [replay] = await handle.followups(1)
+        [replay] = await handle.followups(1, timeout=60)
         [gif] = replay.attachments
         movie = Image.open(io.BytesIO(gif.data))
         assert gif.filename.endswith(".gif") and movie.n_frames == len(reports)
