@@ -12,9 +12,11 @@ import pytest
 from PIL import Image
 
 from bot.games import PhaseReport, render_board_png
-from bot.rules import final_scores, read_record, replay_record
+from bot.games.past import past_boards
+from bot.rules import Code, CodeKind, final_scores, read_record, replay_record
 from bot.ui import texts
 from bot.ui.lang import post_tr
+from bot.ui.roundpost import board_key
 from bot.ui.texts import channel as channel_texts
 
 from .conftest import World
@@ -25,16 +27,24 @@ from .sim import Table
 def busy_pick(codes: list[str], rng: random.Random) -> str:
     """Long rounds: a worker on the road or in the castle rather than a pass, the provost as far
     forward as it goes (everything on the road is used), the biggest castle delivery."""
-    road = [c for c in codes if c.startswith("r") and c[1:].isdigit()]
+    parsed = [Code.parse(c) for c in codes]
+    road = [c.text for c in parsed if c.kind == CodeKind.ROAD]
     if road or "castle" in codes:
         return rng.choice(road + ["castle"] * ("castle" in codes))
-    forward = [c for c in codes if c in ("+3", "+2", "+1")]
+    forward = [c for c in parsed if c.kind == CodeKind.PROVOST and c.steps > 0]
     if forward:
-        return max(forward)
-    deliveries = [c for c in codes if c.startswith("=") and c[1:4].isupper()]
+        return max(forward, key=lambda c: c.steps).text
+    deliveries = [c for c in parsed if c.kind == CodeKind.WHOLE and c.cubes.isupper()]
     if deliveries:
-        return max(deliveries, key=lambda c: c.count("+"))
+        return max(deliveries, key=lambda c: len(c.parts)).text
     return rng.choice([c for c in codes if c not in ("skip", "done", "home")] or codes)
+
+
+def provost_stays(codes: list[str], rng: random.Random) -> str:
+    """Any choice, but the provost is never moved."""
+    if any(Code.parse(c).kind == CodeKind.PROVOST for c in codes):
+        return "0"
+    return rng.choice(codes)
 
 
 def round_messages(world: World) -> list[str]:
@@ -138,6 +148,48 @@ def posted_boards(world: World) -> dict[str, bytes]:
                 if upload.filename.startswith("s") and "-r" in upload.filename:
                     out[upload.filename] = upload.data
     return out
+
+
+async def test_a_phase_that_changed_nothing_on_the_board_uploads_no_image(world: World) -> None:
+    """Issue 24 item 6: a round message's image is replaced only by a board that differs from
+    the one it shows (a phase 4 in which the provost stayed is text only); every board that
+    differs is uploaded, each once."""
+    world.table_seed(5)
+    async with world.bot() as run:
+        people = [world.ann, world.bob]
+        table = Table(world.fake, world.channel, people, random.Random(2), pick=provost_stays)
+        card = await table.seat_everyone(world.ann, seats=2)
+        await table.start(card, world.ann)
+        assert await table.play_turn()
+        t = run.bot.manager.table(int(world.channel.id))
+        assert t is not None and t.game is not None
+        while t.game.state.round < 4:
+            assert await table.play_turn()
+        await run.bot.publisher.idle()
+        past = await run.bot.manager.past(t.channel_id)
+        assert past is not None
+        # what a round message should upload: the first board of its round, then each that differs
+        expected: list[str] = []
+        shown: tuple[int, tuple[str, ...] | None] | None = None
+        for r in past_boards(past):
+            key = board_key(r.state)
+            if shown is None or shown[0] != r.round or shown[1] != key:
+                expected.append(r.filename)
+                shown = (r.round, key)
+        uploaded = [
+            upload.filename
+            for call in world.fake.calls
+            if call.status == 200 and call.route in (
+                "POST /channels/{channel_id}/messages", "PATCH /channels/{channel_id}/messages/{message_id}"
+            )
+            for upload in call.files.values()
+            if upload.filename.startswith("s") and "-r" in upload.filename
+        ]  # fmt: skip
+        assert uploaded == expected
+        # the provost stayed every round: each phase 4 report edited the text alone
+        fours = [r.filename for r in past.phase_reports() if r.phase == 4]
+        assert fours and not set(fours) & set(uploaded)
+        assert len(uploaded) < len(past.phase_reports())
 
 
 async def test_past_boards_previous_next_log_replay_and_export(world: World) -> None:
