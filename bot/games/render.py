@@ -26,7 +26,6 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
-from bot.i18n import LANGUAGES
 from bot.rules import Decision, Event, Game, State, new_game
 
 log = logging.getLogger(__name__)
@@ -87,14 +86,14 @@ def _watch_parent(parent: int, interval: float = PARENT_POLL_S) -> None:
 
 def _warm(render: Renderer) -> None:
     """Load the renderer before the first real image: the project's renderer warms its fonts,
-    tile faces, static boards and the words of every language (`rendering.warm_up`); another
-    draws one board."""
+    tile faces and the 4-player static board, the commonest table (`rendering.warm_up`; one
+    short job, so that a shutdown during it waits little); another draws one board."""
     if render is render_board_png:
         try:
             from rendering import warm_up
         except ImportError:
             return
-        warm_up(LANGUAGES)
+        warm_up(players=(4,))
         return
     game = new_game(["A", "B"], 0)
     render(game.state, [], game.decision)
