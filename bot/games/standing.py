@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .invites import came
 from .orders import SeatOrders, settle
 from .refusals import Unavailable
 from .registry import Registry
@@ -45,6 +46,7 @@ class Standing:
             t, seat = reg.seated(channel_id, user_id)
             before = t.orders.get(seat.seat, SeatOrders())
             after = change(before)
+            after = came(after) or after  # they came: no invitation of theirs is awaited any more
             if after != before:
                 now = reg.clock()
 
