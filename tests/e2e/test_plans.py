@@ -398,3 +398,35 @@ async def test_the_castle_answer_for_this_round_from_the_plan_view(world: World)
         text, _ = await click(panel, "Castle this round: deliver", first)  # round 1's button, in round 2
         assert "That button was for round 1; this is round 2" in text
         assert run.bot.manager.orders(channel, int(first.id)).plan is None  # round 1's plan went with it
+
+
+async def test_the_provost_for_this_round_from_the_plan_view(world: World) -> None:
+    """Before phase 4 the plan's view declares "never move it" for this round in one click (and
+    takes it back to the standing order); phase 4 then plays it without asking (§2 phase 4)."""
+    async with world.bot() as run:
+        turn, first, [second], table = await first_and_others(world, run)
+        channel = int(world.channel.id)
+
+        async def click(panel: StoredMessage, label: str) -> tuple[str, StoredMessage]:
+            button = next(b for b in panel.buttons() if b.get("label") == label)
+            handle = await world.fake.click(panel, str(button["custom_id"]), user=second)
+            return await answer(handle), await handle.original()
+
+        handle = await slash(world, second, "plan")
+        await answer(handle)
+        text, panel = await click(await handle.original(), "Provost this round: never move it")
+        assert "**Provost this round:** stay where it is" in text and run.bot.manager.orders(channel, int(second.id)).declared == "stay"
+        text, panel = await click(panel, "Provost: as my orders")
+        assert "**Provost this round:**" not in text and run.bot.manager.orders(channel, int(second.id)).declared is None
+        text, panel = await click(panel, "Provost this round: never move it")
+        mine = table.seat_of(int(second.id)).seat
+        while table.game.state.phase < 5 and table.game.state.round == 1:
+            p = table.pending
+            assert p is not None and p.user_id is not None
+            assert not (p.decision.kind == "provost" and p.seat == mine), "asked although declared"
+            legal = table.game.legal_codes()
+            road = [c for c in ("r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8") if c in legal]  # workers to cut
+            code = (road[-1] if road else "pass") if p.decision.kind == "place" else p.decision.choices[-1].code
+            await run.bot.manager.act(channel, p.user_id, p.number, code)
+        log = await run.bot.manager.store.move_log(table.id)
+        assert [(m.who, m.code) for m in log if m.seat == mine and m.who == DECLARED] == [(DECLARED, "0")]

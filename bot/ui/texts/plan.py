@@ -41,6 +41,8 @@ CASTLE_BUTTONS = {  # this round's castle answer (the plan's private view): valu
     "off": N_("Castle this round: ask me"),
     "order": N_("Castle: as my orders"),
 }
+PROVOST_STAY = N_("Provost this round: never move it")  # declared ahead, in the plan's view
+PROVOST_ORDER = N_("Provost: as my orders")
 OLD_ROUND = N_("That button was for round {round}; this is round {now}. Your plan:")
 
 # one line naming plan, queue and orders: /caylus help and a new player's first turn message
