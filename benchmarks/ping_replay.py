@@ -102,6 +102,7 @@ def replay(
     old_queue: bool = False,
     quiet_reinvite: bool = True,
     keep: bool = False,
+    plan_stay: bool = False,
 ) -> Replay:
     """One game of async_flow's people on table seed `seed` (or its first `rounds` rounds, with
     the ping of the decision pending when the next round begins, as the fake sees it).
@@ -127,6 +128,8 @@ def replay(
             held[seat] = planned(game, settings, lambda _old: plan)(held[seat])
         if (target := declaration(game, seat, seed, held[seat])) is not None:
             held[seat] = replace(held[seat], declared=target)
+        elif plan_stay and game.state.phase in (2, 3) and held[seat].declared is None:
+            held[seat] = replace(held[seat], declared="stay")  # the plan's view: "Provost this round: never move it"
 
     handed = False  # the game stopped at its decision: the bot handed over a result there
 
@@ -281,6 +284,9 @@ def main() -> None:
         "--keep", action="store_true", help="regulars keep their plan for the next rounds (not invited again)"
     )
     parser.add_argument(
+        "--plan-stay", action="store_true", help="regulars declare 'never move it' for the round when they plan"
+    )
+    parser.add_argument(
         "--reinvite", action="store_true", help="an invitation pings someone an unanswered one called"
     )
     parser.add_argument(
@@ -307,6 +313,7 @@ def main() -> None:
                 merge=not args.no_merge,
                 quiet_reinvite=not args.reinvite,
                 keep=args.keep,
+                plan_stay=args.plan_stay,
             )
             for seed in seeds
         ]

@@ -15,8 +15,9 @@ A seat's invitation (`SeatOrders.invite`) is on once its person plans or takes a
 at a table whose deadline is none or 12 hours or more (`invites_by_default`); a person switches it
 on or off in `/caylus orders` at any table. An invitation pings a person once: someone an earlier
 invitation pinged less than `INVITED_S` ago who has not come back since is named again, not pinged
-(neither by a later invitation nor by their turn message); the time of that ping is stored with the
-seat's orders (`SeatOrders.invited`), so a restart does not ping them again. benchmarks/ping_replay.py measured what it saves:
+(neither by a later invitation nor by their turn message); the time of that ping, once the turn message carrying it is
+posted, is stored with the seat's orders (`SeatOrders.invited`, `Standing.remember_invited`), so a
+restart does not ping them again. benchmarks/ping_replay.py measured what it saves:
 docs/benchmarks.md, "Calendar days per game".
 """
 
@@ -82,12 +83,10 @@ def would_ask(game: Game, seat: int, orders: SeatOrders | None) -> bool:
     return trial is not None and obvious_choice(trial) is None and answer(trial, orders) is None
 
 
-def called(t: Table, seats: tuple[int, ...], now: float) -> tuple[dict[int, SeatOrders], tuple[int, ...]]:
-    """Of the invited `seats`, the orders of those the invitation pings now (their `invited` time
-    set), and those it only names (an earlier invitation called them: `Table.awaited`)."""
-    quiet = tuple(x for x in seats if t.awaited(x, now, INVITED_S))
-    pinged = {x: replace(t.orders.get(x, SeatOrders()), invited=now) for x in seats if x not in quiet}
-    return pinged, quiet
+def named_only(t: Table, seats: tuple[int, ...], now: float) -> tuple[int, ...]:
+    """Of the invited `seats`, those the invitation names without a ping: an earlier invitation's
+    ping called them less than `INVITED_S` ago and they have not come since (`Table.awaited`)."""
+    return tuple(x for x in seats if t.awaited(x, now, INVITED_S))
 
 
 def came(orders: SeatOrders | None) -> SeatOrders | None:

@@ -36,8 +36,8 @@ from bot.store import (
 
 from .ai import absent_level, seeded_choice
 from .deadlines import TIMER_KINDS, TurnTimers, decision_timers
-from .invites import called, came, invitations
-from .orders import SeatOrders, after_move, answer, settle
+from .invites import came, invitations, named_only
+from .orders import after_move, answer, settle
 from .outcome import outcome_of
 from .refusals import (
     Illegal,
@@ -426,18 +426,6 @@ class Turns:
             if r.png is None and r.image is None and r.state is not None:
                 r.image = self.renderer.draw(r.state, r.events, r.pending, lang)
 
-    async def _remember_invited(self, t: Table, pinged: dict[int, SeatOrders]) -> None:
-        """Store when the invitation pings these seats (with their orders), before it is posted:
-        a restart never pings them twice; a failed write is only logged (the ping is still sent)."""
-        for seat, o in pinged.items():
-            try:
-                await self.registry.commit(
-                    t, self.registry.store.set_orders(t.id, seat, o.to_json(), now=o.invited),
-                    functools.partial(settle, t.orders, {seat: o}),
-                )  # fmt: skip
-            except Unavailable:
-                log.warning("table %d: seat %d's invitation was not stored", t.id, seat)
-
     async def finish(self, acc: ActResult) -> ActResult:
         """Complete `acc` with the table as it is now and hand it to the listener; the caller
         holds the table's lock, so results are handed over in the order of their numbers."""
@@ -446,8 +434,7 @@ class Turns:
         acc.result = t.result
         acc.number = t.log_rows
         acc.invited = invitations(t, acc)
-        pinged, acc.quiet = called(t, acc.invited[1], self.registry.clock())
-        await self._remember_invited(t, pinged)
+        acc.quiet = named_only(t, acc.invited[1], self.registry.clock())
         self.start_drawing(acc.reports, t.settings.language)
         await self.registry.tell(lambda heard: heard.on_result(acc))
         return acc

@@ -301,6 +301,9 @@ class TurnPosts:
                 log.warning("table %d: the turn message was not posted: %s", table.id, e)
                 return
             message_id = message.id
+        if invited:  # their ping is sent: remembered (stored), so nothing pings them again soon
+            seats = [seat.seat for u in invited if (seat := table.seat_of(u)) is not None]
+            await self.manager.remember_invited(table.id, seats, self.manager.clock())
         self._turns[table.id] = TurnPost(
             table.channel_id, message_id, current.user_id, current.number, plan.lines, current.name, plan.undo_seq
         )

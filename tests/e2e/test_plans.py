@@ -273,14 +273,16 @@ async def test_a_deadline_move_and_the_ai_that_took_the_seat_follow_the_plan(wor
 
 
 async def through_round_one(run: Any, table: Any, watching: list[FakeMember]) -> None:
-    """Everyone plays through round 1 (passing, the last choice elsewhere); `watching` look at
-    the table after every move (as if they had the channel open: no invitation awaits them)."""
+    """Everyone plays through round 1 (passing, the last choice elsewhere), each move once the
+    last turn message is posted; `watching` look at the table after every move (as if they had
+    the channel open: no invitation awaits them)."""
     channel = table.channel_id
     while table.game.state.round == 1:  # the round goes by; their plans place and pass for them
         p = table.pending
         assert p is not None and p.user_id is not None
         code = "pass" if p.decision.kind == "place" else p.decision.choices[-1].code
         await run.bot.manager.act(channel, p.user_id, p.number, code)
+        await run.bot.publisher.idle()  # each turn message is posted before anyone answers it
         for person in watching:
             run.bot.manager.orders(channel, int(person.id))
 
