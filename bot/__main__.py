@@ -6,6 +6,8 @@
                                 syncs at start only when the command tree changed)
     caylus-bot backup PATH      copy the database (online, consistent) to a new file PATH
     caylus-bot health           exit 0 if the running bot's gateway was connected recently
+    caylus-bot migrate-db --from sqlite:PATH --to postgresql://…   copy into PostgreSQL
+    caylus-bot --version        the version
     caylus-bot i18n             the translations: missing, fuzzy, placeholder errors (JSON last)
 """
 
@@ -13,10 +15,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import sys
 from pathlib import Path
 
 from pydantic import ValidationError
+
+from bot import version
 
 PROG = "caylus-bot"
 
@@ -25,6 +30,7 @@ def _parser() -> argparse.ArgumentParser:
     from bot.games import demo
 
     parser = argparse.ArgumentParser(prog=PROG, description="Caylus on Discord")
+    parser.add_argument("--version", action="version", version=f"{PROG} {version()}")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the Discord bot (the default)")
     demo.add_arguments(sub.add_parser("demo", help="play a complete game with AI seats, no Discord"))
@@ -49,6 +55,11 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def in_docker() -> bool:
+    """Run in the project's image (its Dockerfile sets CAYLUS_IN_DOCKER=1)."""
+    return os.environ.get("CAYLUS_IN_DOCKER") == "1"
+
+
 def _settings() -> object:
     from bot.config import load_settings
     from bot.ui import texts
@@ -71,7 +82,7 @@ def run_bot() -> int:
         return 2
     setup_logging(settings.log_level, settings.log_format)
     if not settings.token:
-        print(texts.NO_TOKEN, file=sys.stderr)
+        print(texts.no_token(in_docker()), file=sys.stderr)
         return 2
     try:
         if settings.uses_sqlite:
@@ -116,7 +127,7 @@ def run_sync(args: argparse.Namespace) -> int:
         return 2
     setup_logging(settings.log_level, settings.log_format)
     if not token_of(settings):
-        print(texts.NO_TOKEN, file=sys.stderr)
+        print(texts.no_token(in_docker()), file=sys.stderr)
         return 2
     return asyncio.run(sync_commands(settings, args.guild))
 
@@ -138,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     if raw[:1] == ["migrate-db"]:
         from bot.store.transfer import main as migrate_db
 
-        return migrate_db(raw[1:])
+        return migrate_db(raw[1:], prog=f"{PROG} migrate-db")
     args = _parser().parse_args(argv)
     if args.command == "demo":
         from bot.games import demo

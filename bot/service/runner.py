@@ -40,8 +40,17 @@ from .logs import RECONNECT_PREFIX
 
 log = logging.getLogger("bot.service")
 
-# The permissions the README and docs/operations.md name for the invite link.
-INVITE_PERMISSIONS = 274878024704
+# The permissions the README and docs/operations.md name for the invite link (`/caylus new
+# thread:True` needs the two for threads).
+INVITE_PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    create_public_threads=True,
+    embed_links=True,
+    attach_files=True,
+    read_message_history=True,
+).value
 INVITE_SCOPES = ("bot", "applications.commands")
 DRAIN = 5.0  # seconds for the interactions being handled and the posts in flight
 CLOSE = 3.0  # seconds for closing the connection, the database and the render workers
@@ -80,16 +89,16 @@ class ServiceBot(CaylusBot):
             self.refresh_status("disconnected")
 
     def _ready_line(self) -> None:
-        servers = len(self.guilds)
+        servers = health.servers(len(self.guilds))
         if self._was_ready:
-            log.info("ready again (new gateway session) in %d servers", servers)
+            log.info("ready again (new gateway session) in %s", servers)
             return
         self._was_ready = True
         shards = ""
         if isinstance(self, discord.AutoShardedClient) and self.shard_ids is not None:
             shards = f" (shards {','.join(map(str, self.shard_ids))} of {self.shard_count})"
         log.info(
-            "ready as %s in %d servers%s; invite: %s",
+            "ready as %s in %s%s; invite: %s",
             self.user,
             servers,
             shards,
@@ -290,6 +299,7 @@ class Service:
             health.write(self.settings.health_path, bot.service_status)
         except OSError:
             pass
+        log.info("stopped")
 
 
 def _hard_exit() -> None:

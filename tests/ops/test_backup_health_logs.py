@@ -75,7 +75,12 @@ def test_health_verdicts(tmp_path: Path) -> None:
     assert not ok and "never connected" in line
     status.state, status.ok_at, status.guilds = "ready", 990.0, 3
     health.write(path, status)
-    assert health.check(path, 180, now=1000.0) == (True, "healthy: ready, connected 10 s ago, 3 server(s)")
+    assert health.check(path, 180, now=1000.0) == (True, "healthy: ready, connected 10 s ago, 3 servers")
+    status.guilds = 1
+    health.write(path, status)
+    assert health.check(path, 180, now=1000.0) == (True, "healthy: ready, connected 10 s ago, 1 server")
+    status.guilds = 3
+    health.write(path, status)
     ok, line = health.check(path, 180, now=1300.0)
     assert not ok and "310 s ago" in line
     path.write_text("{broken")

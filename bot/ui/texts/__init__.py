@@ -128,6 +128,7 @@ from .startup import (
     BAD_TOKEN,
     NO_TOKEN,
     bad_settings,
+    no_token,
 )
 
 __all__ = [
@@ -180,6 +181,7 @@ __all__ = [
     "after_choice",
     "ai_added",
     "bad_settings",
+    "no_token",
     "board_caption",
     "build_effect",
     "cannot_post_note",
