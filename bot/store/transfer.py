@@ -151,9 +151,9 @@ def main(argv: Sequence[str] | None = None, prog: str = "caylus-bot migrate-db")
     except StoreError as e:
         print(f"{prog}: {e}", file=sys.stderr)
         return 1
-    total = sum(counts.values())
+    total, tables = sum(counts.values()), counts.get("game_tables", 0)
     print(
-        f"copied {counts.get('game_tables', 0)} tables ({total} rows) from {source} to"
+        f"copied {tables} table{'' if tables == 1 else 's'} ({total} rows) from {source} to"
         f" {redacted(args.target)} in {time.perf_counter() - started:.1f} s"
     )
     return 0

@@ -130,3 +130,52 @@ def test_json_logs_are_one_object_a_line() -> None:
 def test_the_reconnect_filter_leaves_other_records_alone() -> None:
     record = logging.LogRecord("discord.client", logging.ERROR, __file__, 1, "other %s", ("x",), None)
     assert OneLineReconnects().filter(record) and record.getMessage() == "other x"
+
+
+async def test_restore_checks_the_backup_and_overwrites_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.store import SCHEMA_VERSION, open_store
+
+    source = tmp_path / "live.sqlite3"
+    store = await open_store(source)
+    await store.create_table(
+        guild_id=1, channel_id=2, creator_id=3, max_seats=2, options={}, seed=4, seats=[], now=5.0
+    )
+    await store.close()
+    backup = tmp_path / "backup.sqlite3"
+    assert main(["backup", str(backup), "--database", str(source)]) == 0
+    target = tmp_path / "new" / "caylus.sqlite3"
+    target.parent.mkdir()
+    for suffix in ("-wal", "-shm"):  # left by a database since removed: SQLite would apply them
+        Path(f"{target}{suffix}").write_bytes(b"stale")
+    capsys.readouterr()
+    assert main(["restore", str(backup), "--database", str(target)]) == 0
+    assert capsys.readouterr().out.endswith(": 1 table, 1 of them open or playing\n")
+    assert not Path(f"{target}-wal").exists() and not Path(f"{target}-shm").exists()
+    assert sorted(p.name for p in target.parent.iterdir()) == ["caylus.sqlite3"]
+    with sqlite3.connect(target) as con:
+        assert con.execute("SELECT channel_id FROM game_tables").fetchall() == [(2,)]
+
+    before = target.read_bytes()
+    assert main(["restore", str(backup), "--database", str(target)]) == 1  # it exists now
+    assert "exists already: stop the bot and move it aside" in capsys.readouterr().err
+    assert target.read_bytes() == before
+    newer = tmp_path / "newer.sqlite3"
+    with sqlite3.connect(newer) as con:
+        con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    not_ours = tmp_path / "other.sqlite3"
+    with sqlite3.connect(not_ours) as con:
+        con.execute("CREATE TABLE t (x)")
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database at all" * 100)
+    for bad, reason in (
+        (newer, f"this bot knows up to {SCHEMA_VERSION}"),
+        (not_ours, "not a database of this bot"),
+        (junk, "not a SQLite database"),
+        (tmp_path / "missing.sqlite3", "no backup at"),
+    ):
+        fresh = tmp_path / "fresh" / bad.name
+        assert main(["restore", str(bad), "--database", str(fresh)]) == 1
+        assert reason in capsys.readouterr().err, bad
+        assert not fresh.exists()

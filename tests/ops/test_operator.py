@@ -63,3 +63,10 @@ def test_the_invite_link_can_open_threads() -> None:
     bits = [int(b) for b in re.findall(r"^\| [^|]+ \| 1 << (\d+) = \d+ \|", table, re.MULTILINE)]
     assert sum(1 << b for b in bits) == INVITE_PERMISSIONS
     assert f"**N = {INVITE_PERMISSIONS}**" in table
+
+
+def test_backup_and_restore_point_postgresql_to_its_own_tools(tmp_path: Path) -> None:
+    for args in (("backup", "b.sqlite3"), ("restore", "b.sqlite3")):
+        done = bot(tmp_path, *args, DATABASE_URL="postgresql://caylus@db/caylus")
+        assert done.returncode == 2 and "the bot uses PostgreSQL" in done.stderr and "pg_dump" in done.stderr
+        assert not (tmp_path / "b.sqlite3").exists()

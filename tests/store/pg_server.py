@@ -18,6 +18,7 @@ import socket
 import subprocess
 import tempfile
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -133,3 +134,25 @@ class PgServer:
         finally:
             await con.close()
         return self.url(name)
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def server_for_tests() -> Iterator[PgServer]:
+    """The body of a `pg_server` fixture: a server for the fixture's scope; the test is skipped
+    with the reason when PostgreSQL is missing, except in CI (`CI=true`), where it fails."""
+    import pytest
+
+    reason = missing_reason()
+    if reason is not None:
+        if in_ci():
+            pytest.fail(f"CI=true and PostgreSQL is not available: {reason}", pytrace=False)
+        pytest.skip(reason)
+    server = PgServer.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
