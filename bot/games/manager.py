@@ -133,7 +133,7 @@ from typing import Any
 
 from bot.config import Settings
 from bot.rules import Event, Game, Options
-from bot.store import GameStore, ShardFilter, open_store
+from bot.store import GameStore, ShardFilter, StoreError, open_store
 
 from .ai import LEVELS
 from .deadlines import MAX_SLEEP, FiredTimer, Listener
@@ -196,6 +196,7 @@ class Manager:
         self._undo = Undo(self._registry, self._turns)
         self._timers = Timers(self._registry, self._turns, lobby_expiry=lobby_expiry)
         self._standing = Standing(self._registry, self._turns)
+        self._registry.on_store_back = self._turns.play_on
 
     # ----- life --------------------------------------------------------------------------------
 
@@ -223,6 +224,7 @@ class Manager:
     async def close(self) -> None:
         await self.stop_scheduler()
         await self._turns.close()  # searches dropped, the AI seats' background play ended
+        await self._registry.outage.close()
         await asyncio.to_thread(self.thinker.close)
         await asyncio.to_thread(self.renderer.close)
         await self.store.close()
@@ -411,7 +413,11 @@ class Manager:
     async def ack(self, report: PhaseReport) -> None:
         """Record that `report` has been posted (that one: an earlier report of its table that
         is still waiting, kept for a later try, stays undelivered)."""
-        await self.store.ack_report(report.table_id, report.seq)
+        try:
+            await self.store.ack_report(report.table_id, report.seq)
+        except (StoreError, OSError) as e:  # posted: recorded once the store answers again
+            self._registry.outage.failed(e)
+            self._registry.outage.owe_ack(report.table_id, report.seq)
         t = self._registry.table_by_id(report.table_id)
         if t is not None:
             t.reported_seq = max(t.reported_seq, report.seq)

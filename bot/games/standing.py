@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .orders import SeatOrders, settle
-from .refusals import Unavailable
+from .refusals import ORDERS_NOT_SAVED
 from .registry import Registry
 from .results import ActResult
 from .turns import Turns
@@ -48,10 +48,8 @@ class Standing:
                     settle(t.orders, {seat.seat: after})
                     t.updated_at = now
 
-                try:
-                    await reg.commit(t, reg.store.set_orders(t.id, seat.seat, after.to_json(), now=now), committed)
-                except Unavailable:
-                    raise Unavailable("Your orders could not be saved, so nothing changed. Try again.") from None
+                work = reg.store.set_orders(t.id, seat.seat, after.to_json(), now=now)
+                await reg.commit(t, work, committed, not_saved=ORDERS_NOT_SAVED)
             play = self.turns.ai_to_play(t)
         if not play:
             return t.orders.get(seat.seat, SeatOrders()), None

@@ -133,6 +133,7 @@ class Turns:
         """Apply and commit one choice; the caller holds the table's lock and checked `number`
         (the decision number). `Illegal` or `Unavailable` leave the table as it was."""
         assert t.game is not None
+        self.registry.outage.check(t)  # the store is away: refused at once, nothing tried
         # The move is applied to a copy that replaces the table's game only once committed:
         # until then every reader sees the previous decision with its own number.
         prior = t.game
@@ -173,6 +174,15 @@ class Turns:
                 t.status, t.finished_at = FINISHED, now
             self.registry.timers_stored(timers)
 
+        name = t.seats[seat].name
+        applied = AppliedMove(history_index, seat, name, user_id, actor != PLAYER, code, label, actor, number, prior)
+        step = Step(applied, events, report, change.missed, change.taken_over)
+
+        async def late() -> None:  # found stored once the store answered again: the channel shows it
+            acc = ActResult(t)
+            step.add_to(acc)
+            await self.finish(acc)
+
         await self.registry.commit(
             t,
             self.registry.store.record_move(
@@ -181,11 +191,9 @@ class Turns:
                 clear_timers=TIMER_KINDS if t.settings.has_deadline else (), timers=timers,
                 orders=[(x, o.to_json()) for x, o in orders.items()],
             ),
-            committed,
+            committed, late=late,
         )  # fmt: skip
-        name = t.seats[seat].name
-        applied = AppliedMove(history_index, seat, name, user_id, actor != PLAYER, code, label, actor, number, prior)
-        return Step(applied, events, report, change.missed, change.taken_over)
+        return step
 
     @staticmethod
     def _phase_cut(
@@ -309,7 +317,7 @@ class Turns:
         try:
             step = await self.apply(t, d.seq, d.player, code, None, a.actor)
         except Unavailable:
-            log.warning("table %d: an AI move could not be saved; the table waits", t.id)
+            self.registry.outage.stall(t)  # it plays on once the store answers again
             return False
         step.add_to(acc)
         return True
@@ -329,6 +337,12 @@ class Turns:
         task = asyncio.create_task(play_on(), name=f"ai-table-{t.id}")
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    async def play_on(self, t: Table) -> None:
+        """After an outage: play the table's automatic decisions (AI seats, obvious choices)
+        that could not be saved meanwhile."""
+        if self.ai_to_play(t):
+            await self.autoplay(t, ActResult(t), background=True)
 
     def stop_thinking(self, t: Table) -> None:
         """The table's game changed (undo, abandon, take-back): drop its search, if any."""

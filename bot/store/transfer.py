@@ -83,7 +83,7 @@ async def transfer(
     store = await Store.open(source)  # brings an older file to the current schema
     await store.close()
     src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-    target = await PostgresStore.open(target_url, min_size=1, max_size=1)
+    target = await PostgresStore.open(target_url, min_size=1, max_size=1, command_timeout=None)
     counts: dict[str, int] = {}
     try:
         async with target._pool.acquire() as con, con.transaction():

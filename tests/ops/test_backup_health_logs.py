@@ -127,6 +127,21 @@ def test_json_logs_are_one_object_a_line() -> None:
     assert record["time"].endswith("Z")
 
 
+def test_postgresql_reconnects_are_one_line() -> None:
+    try:
+        raise FileNotFoundError(2, "No such file or directory")
+    except OSError:
+        exc_info = sys.exc_info()
+    record = logging.LogRecord(
+        "asyncpg.pool", logging.WARNING, __file__, 1, "Failed to restore the pool connection floor; retrying",
+        None, exc_info,
+    )  # fmt: skip
+    assert OneLineReconnects().filter(record) and record.exc_info is None
+    assert record.getMessage() == (
+        "Failed to restore the pool connection floor; retrying (cause: FileNotFoundError: [Errno 2] No such file or directory)"
+    )
+
+
 def test_the_reconnect_filter_leaves_other_records_alone() -> None:
     record = logging.LogRecord("discord.client", logging.ERROR, __file__, 1, "other %s", ("x",), None)
     assert OneLineReconnects().filter(record) and record.getMessage() == "other x"
