@@ -5,11 +5,11 @@ it did not store, and resumes by itself when the store is back.
 - A write that fails is read back at once (`Registry.commit`): only this process writes a table,
   and only under its lock, so a stored table that differs from memory holds that very write (a
   commit whose answer was lost). It stands and is acknowledged; otherwise nothing changed.
-- When the read fails too, the table is *in doubt*: its write may have landed or not. It takes
-  no input until the store answers again, and the store is *down*: from then on every change of
-  any table is refused at once (`check`), without waiting on the store. (A store that still
-  reads, such as SQLite on a full disk, is not down: each write is tried, and refused when it
-  fails, at once.)
+- While it is read back the store counts as *down*: every change of any table is refused at
+  once (`check`), without waiting on the store. A store that answers the read (SQLite on a full
+  disk) is not down any more: each write is tried, and refused when it fails. When the read
+  fails too, the store stays down and the table is *in doubt*: its write may have landed or
+  not, and it takes no input until the store answers again.
 - From the first failed write the watcher probes with a write of its own, after FIRST_WAIT
   seconds, doubling to MAX_WAIT. Once one passes it settles the tables in doubt (memory follows
   the store; a move found there after all is handed over as its result, so its channel shows it),
@@ -66,6 +66,7 @@ class Outage:
     on_back: Callable[[], Awaitable[None]] | None = None
     _watcher: asyncio.Task[None] | None = None
     _closed: bool = False
+    _said_down: bool = False
 
     @property
     def is_down(self) -> bool:
@@ -92,12 +93,22 @@ class Outage:
         if self._watcher is None or self._watcher.done():
             self._watcher = asyncio.create_task(self._watch(), name="caylus-store-watch")
 
-    def unreachable(self, error: BaseException | None) -> None:
-        """The store cannot even be read: refuse every change at once until it answers."""
+    def hold(self, error: BaseException | None) -> None:
+        """A write failed and is being read back: refuse every change at once meanwhile."""
         self.failed(error)
         if self.down_since is None and not self._closed:
             self.down_since = self.clock()
+
+    def unreachable(self, error: BaseException | None) -> None:
+        """The store cannot even be read: refuse every change at once until it answers."""
+        self.hold(error)
+        if not self._said_down and not self._closed:
+            self._said_down = True
             log.warning("the database does not answer: every change is refused at once until it does")
+
+    def reads(self) -> None:
+        """The store answered a read: not down (writes may still fail: the watcher goes on)."""
+        self.down_since, self._said_down = None, False
 
     def doubt(self, t: Table, then: Callable[[], None] | None, late: Late | None) -> None:
         self.doubts[t.id] = Doubt(t, then, late)
@@ -129,7 +140,8 @@ class Outage:
                     wait = min(wait * 2, MAX_WAIT)
                     continue
                 break
-            since, self.failing_since, self.down_since = self.failing_since, None, None
+            since, self.failing_since = self.failing_since, None
+            self.reads()
             assert since is not None
             log.info(
                 "database writes pass again after %.1f s; settling %d table(s) in doubt, %d to play on",

@@ -86,11 +86,11 @@ class Registry:
     # ----- lookups that refuse -----------------------------------------------------------------
 
     def active(self, channel_id: int, *, finished_ok: bool = False) -> Table:
-        """The channel's table, to be changed: refused while the store is away (`Unavailable`)."""
+        # No outage check here: reads go on while the store is away; writes are refused where
+        # they are made (`commit`, `store_call`), never after one that was stored.
         t = self._by_channel.get(channel_id)
         if t is None or not (t.is_active or (finished_ok and t.is_finished)):
             raise NoTable()
-        self.outage.check(t)
         return t
 
     def seated(self, channel_id: int, user_id: int) -> tuple[Table, Seat]:
@@ -202,13 +202,15 @@ class Registry:
                 cancelled = True
         failure = None if task.cancelled() else task.exception()
         if task.cancelled() or failure is not None:
-            log.warning("table %d: a write failed: %s", t.id, failure or "cancelled")
-            self.outage.failed(failure)
+            log.info("table %d: a write failed: %s", t.id, failure or "cancelled")
+            self.outage.hold(failure)  # the other tables are refused at once meanwhile
             landed = await self._read_back(t)
             if landed is None:
                 self.outage.unreachable(failure)
                 self.outage.doubt(t, then, late)
-            elif landed and then is not None:
+            else:
+                self.outage.reads()
+            if landed and then is not None:
                 log.info("table %d: the write was stored although its answer was lost", t.id)
                 then()
             elif landed:
@@ -247,7 +249,7 @@ class Registry:
         except ChannelBusy:
             raise  # the lobby answers it: a table is already open in this channel
         except (StoreError, OSError) as e:
-            log.warning("a lobby write failed: %s", e)
+            log.info("a lobby write failed: %s", e)
             self.outage.failed(e)
             landed = False if t is None else await self._read_back(t)
             if landed is None and t is not None:

@@ -55,7 +55,12 @@ CREATE TABLE IF NOT EXISTS store_schema (
     applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
 )"""
 
-_DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, asyncio.TimeoutError)
+# InternalClientError: a connection lost in the middle of an operation can leave asyncpg's
+# protocol in a state it refuses ("cannot switch to state …").
+_DRIVER_ERRORS = (
+    asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError, OSError,
+    asyncio.TimeoutError,
+)
 OP_TIMEOUT = 5.0  # seconds: a connection from the pool, and each statement of the running bot
 LONG_TIMEOUT = 600.0  # seconds: migrations, the start-up load
 

@@ -14,11 +14,16 @@ import asyncio
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
-from bot.games.refusals import STORE_UNSURE
-from bot.store import PLAYER, MoveRecord
+from bot.config import Settings
+from bot.games.refusals import MOVE_NOT_SAVED, STORE_DOWN, STORE_UNSURE
+from bot.i18n import translator
+from bot.store import PLAYER, MoveRecord, open_store
+from bot.ui.app import CaylusBot
 from tests.fake_discord import (
     FakeChannel,
     FakeDiscord,
@@ -27,8 +32,16 @@ from tests.fake_discord import (
     StoredMessage,
 )
 
-from .sim import GAME_OVER, Offer, offers, short_game_pick, turn_of
+from .conftest import tiny_render
+from .sim import GAME_OVER, Offer, Table, offers, short_game_pick, turn_of
 
+# What the bot answers when the store fails, in every language: such an answer is a refusal,
+# whatever the channel shows next (a write found stored after all, or another click's).
+OUTAGE_TEXTS = tuple(
+    translator(lang)(text)
+    for lang in ("en", "ru", "pt-BR", "ca")
+    for text in (STORE_DOWN, STORE_UNSURE, MOVE_NOT_SAVED)
+)
 ANSWER_S = 20.0  # a click not answered by then counts as unanswered
 PAUSE_S = 0.3  # a refused person tries again after this
 GRACE_S = 2.0  # an ephemeral answer is a refusal if the game has not moved on by then
@@ -57,7 +70,7 @@ class Audit:
     late: int = 0  # in the log after an "if it was saved after all" answer, shown by the channel
     refusals: Counter[str] = field(default_factory=Counter)
     worst_answer_s: float = 0.0
-    unacked: list[str] = field(default_factory=list)  # what stored_unacked counts, for the failure
+    unacked: list[str] = field(default_factory=list)  # what lost and stored_unacked count
 
     @property
     def ok(self) -> bool:
@@ -68,8 +81,9 @@ def audit(
     clicks: Sequence[Click], logs: dict[int, list[MoveRecord]], unsure: Sequence[str] = (STORE_UNSURE.msgid,)
 ) -> Audit:
     """Every acked click is in its table's log with its code; every person's move in a log was
-    acked to its clicker, or else its last click was answered "if it was saved after all"
-    (`unsure`: that answer in the people's languages) and the channel showed it since."""
+    acked to its clicker, or else a click with its code was answered "if it was saved after all"
+    (`unsure`: that answer in the people's languages; the channel has shown it since: the game
+    went on from it)."""
     a = Audit(clicks=len(clicks))
     by_decision: dict[tuple[int, int], list[Click]] = {}
     for c in clicks:
@@ -87,15 +101,16 @@ def audit(
         m = stored.get((c.table_id, c.n))
         if c.outcome == "acked" and (m is None or m.code != c.code or m.user_id != c.user_id):
             a.lost += 1
+            tried = [(x.code, x.outcome, x.said[:40]) for x in by_decision[(c.table_id, c.n)]]
+            a.unacked.append(f"lost: table {c.table_id} move {c.n} {c.code}: stored {m}; clicks {tried}")
     for (table_id, n), m in stored.items():
         if m.who != PLAYER:
             continue
         tried = by_decision.get((table_id, n), [])
         if any(c.outcome == "acked" and c.code == m.code for c in tried):
             continue
-        last = tried[-1] if tried else None
-        if last is not None and last.outcome == "refused" and last.code == m.code and any(u in last.said for u in unsure):
-            a.late += 1
+        if any(c.outcome == "refused" and c.code == m.code and any(u in c.said for u in unsure) for c in tried):
+            a.late += 1  # the click that wrote it was told "if it was saved after all"
         else:
             a.stored_unacked += 1
             a.unacked.append(f"table {table_id} move {n} {m.code} by {m.user_id} ({m.who}): {[(c.code, c.outcome, c.said[:40]) for c in tried]}")
@@ -195,7 +210,10 @@ class Players:
         except Exception:
             click.seconds = time.monotonic() - click.at
             return click  # unanswered
-        if not self.past(n):  # an answer of its own: a refusal, unless the game moves on at once
+        said = refusal_of(handle)
+        if said is not None and any(text in said for text in OUTAGE_TEXTS):
+            click.outcome, click.said = "refused", said  # whatever the channel shows next
+        elif not self.past(n):  # an answer of its own: a refusal, unless the game moves on at once
             try:  # (the chooser may show the next decision before the channel does)
                 await changed.wait_for(lambda: self.past(n), GRACE_S, str)
             except Exception:
@@ -204,3 +222,96 @@ class Players:
             click.outcome = "acked"
         click.seconds = time.monotonic() - click.at
         return click
+
+
+# ----- the world, the bot, the run (the test and the benchmark) ----------------------------------
+
+# (table language, the people's Discord locale, people); one person: an AI seat fills the table.
+# Catalan is not a Discord locale: its person reads the table's language.
+LANGUAGES = (("en", "en-US", 2), ("ru", "ru", 2), ("pt-BR", "pt-BR", 2), ("ca", "es-ES", 1))
+
+
+@dataclass
+class Seating:
+    channel: FakeChannel
+    people: list[FakeMember]
+    language: str
+
+
+def world(tables: int = len(LANGUAGES)) -> tuple[FakeDiscord, list[Seating]]:
+    """A server with `tables` channels, their people speaking LANGUAGES in turn."""
+    fake = FakeDiscord(timeout=10.0)
+    guild = fake.add_guild("Caylus Club")
+    out = []
+    for i in range(tables):
+        lang, locale, count = LANGUAGES[i % len(LANGUAGES)]
+        channel = fake.add_channel(guild, f"table-{i}")
+        people = [fake.add_player(guild, f"p{i}-{j}", global_name=f"P{i}{j}") for j in range(count)]
+        for person in people:
+            person.user.locale = locale
+        out.append(Seating(channel, people, lang))
+    return fake, out
+
+
+def bot_factory(**settings: Any) -> Callable[..., CaylusBot]:
+    """The real bot on `settings` (database_url or database_path), tiny board images."""
+    config = Settings(_env_file=None, discord_token="fake-token", log_level="INFO", **settings)  # type: ignore[call-arg]
+
+    def make(**client_kwargs: Any) -> CaylusBot:
+        return CaylusBot(config, render=tiny_render, synchronous="NORMAL", retry_delays=(0.05, 0.1, 0.2), **client_kwargs)
+
+    return make
+
+
+@dataclass
+class Run:
+    clicks: list[Click]
+    players: list[Players]
+    away_at: float = 0.0  # time.monotonic() when the database went away
+    back_at: float = 0.0  # ... and came back
+    first_ack_after: float | None = None  # seconds from `back_at` to the first acked click after it
+
+
+async def play_through(
+    fake: FakeDiscord, tables: list[Seating], away: Callable[[], Any], back: Callable[[], Any], outage_s: float,
+    *, warm: int = 3, timeout: float = 240.0,
+) -> Run:  # fmt: skip
+    """Open and start every table, play; once every table has `warm` acked clicks take the
+    database away (`away`), bring it back (`back`) `outage_s` seconds later, and play every game
+    to its end (an AssertionError if one does not get there within `timeout` seconds)."""
+    run = Run([], [])
+    for i, seating in enumerate(tables):
+        sim = Table(fake, seating.channel, seating.people, random.Random(i), timeout=60.0)
+        options: dict[str, Any] = {"seats": 2, "language": seating.language}
+        if len(seating.people) == 1:
+            options["ai"] = 1
+        card = await sim.seat_everyone(seating.people[0], **options)
+        await sim.start(card, seating.people[0])
+        run.players.append(Players(fake, seating.channel, seating.people, random.Random(100 + i), run.clicks))
+    games = [asyncio.create_task(p.play()) for p in run.players]
+
+    def warmed() -> bool:
+        return all(sum(c.outcome == "acked" and c.table_id == p.table_id for c in run.clicks) >= warm for p in run.players)
+
+    await fake.state.changed.wait_for(warmed, 120.0, lambda: "the tables did not get going")
+    run.away_at = time.monotonic()
+    if asyncio.iscoroutine(result := away()):
+        await result
+    await asyncio.sleep(outage_s)
+    run.back_at = time.monotonic()
+    if asyncio.iscoroutine(result := back()):
+        await result
+    finished = await asyncio.wait_for(asyncio.gather(*games), timeout)
+    assert all(finished), "a game did not reach its end after the outage"
+    after = [c.at + c.seconds for c in run.clicks if c.outcome == "acked" and c.at + c.seconds > run.back_at]
+    run.first_ack_after = min(after) - run.back_at if after else None
+    return run
+
+
+async def logs_of(database: str | Path, players: list[Players]) -> dict[int, list[MoveRecord]]:
+    """The tables' move logs, read back through the store."""
+    store = await open_store(database)
+    try:
+        return {p.table_id: await store.move_log(p.table_id) for p in players if p.table_id is not None}
+    finally:
+        await store.close()
