@@ -96,11 +96,21 @@ async def one(mode: str, tables: int, outage_s: float) -> dict[str, Any]:
 
     result = audit(run.clicks, logs, unsure=[translator(s.language)(STORE_UNSURE) for s in seatings])
     during = [c for c in run.clicks if run.away_at <= c.at <= run.back_at]
+    for line in result.unacked:  # what went wrong, if anything
+        print(f"{mode}: {line}", file=sys.stderr)
+    for c in run.clicks:
+        if c.outcome == "unanswered":
+            record = fake.state.interactions.get(c.interaction)
+            followups = [fake.state.messages[i].content[:80] for i in record.followup_ids] if record else None
+            callback = (record.callback.type, (record.callback.content or "")[:80]) if record and record.callback else None
+            stored = [(m.pos, m.code, m.who) for m in logs.get(c.table_id, []) if m.pos >= c.n - 1][:4]
+            print(f"{mode}: unanswered {c}: callback {callback}, followups {followups}, log from n-1 {stored}", file=sys.stderr)
     return {
         "tables": tables,
         "outage_s": outage_s,
         "clicks": result.clicks,
         "acked": result.acked,
+        "held": result.held,
         "refused": result.refused,
         "unanswered": result.unanswered,
         "lost": result.lost,

@@ -2,9 +2,11 @@
 told (tests/e2e/test_outage.py, benchmarks/outage.py).
 
 Each click answers the decision of the table's newest turn message, on the turn message when it
-carries the choices, else in the chooser (Choose…), and ends one of three ways: *acked* (the game
-moved past its decision: a turn message of a later decision, or the final scores), *refused* (an
-ephemeral answer, whose text is kept), or *unanswered* (neither within ANSWER_S seconds).
+carries the choices, else in the chooser (Choose…), and ends one of four ways: *acked* (the game
+moved past its decision: a turn message of a later decision, the final scores, or the chooser
+showing the next decision), *refused* (an ephemeral answer, whose text is kept), *held* (taken
+without a word and the game not moved on: the next move, an AI seat's, waits for the store), or
+*unanswered* (nothing within ANSWER_S seconds).
 `audit` holds every click against the tables' move logs.
 """
 
@@ -44,7 +46,6 @@ OUTAGE_TEXTS = tuple(
 )
 ANSWER_S = 20.0  # a click not answered by then counts as unanswered
 PAUSE_S = 0.3  # a refused person tries again after this
-GRACE_S = 2.0  # an ephemeral answer is a refusal if the game has not moved on by then
 
 
 @dataclass
@@ -54,15 +55,17 @@ class Click:
     code: str
     user_id: int
     at: float  # time.monotonic() of the click
-    outcome: str = "unanswered"  # "acked", "refused", "unanswered"
+    outcome: str = "unanswered"  # "acked", "held" (taken silently, the table's next move waits), "refused"
     said: str = ""  # the refusal
     seconds: float = 0.0  # until its outcome
+    interaction: str = ""  # its id in the fake
 
 
 @dataclass
 class Audit:
     clicks: int = 0
     acked: int = 0
+    held: int = 0  # taken silently while the table's next move waited for the store
     refused: int = 0
     unanswered: int = 0
     lost: int = 0  # acked, but not in the log
@@ -91,15 +94,21 @@ def audit(
         a.worst_answer_s = max(a.worst_answer_s, c.seconds)
         if c.outcome == "acked":
             a.acked += 1
+        elif c.outcome == "held":
+            a.held += 1
         elif c.outcome == "refused":
             a.refused += 1
             a.refusals[c.said] += 1
         else:
             a.unanswered += 1
+            a.unacked.append(f"unanswered: table {c.table_id} move {c.n} {c.code} ({c.interaction})")
     stored = {(t, m.pos): m for t, log in logs.items() for m in log if not m.undone}
     for c in clicks:
         m = stored.get((c.table_id, c.n))
-        if c.outcome == "acked" and (m is None or m.code != c.code or m.user_id != c.user_id):
+        if c.outcome == "held" and (m is None or m.code != c.code):
+            a.unanswered += 1  # taken without a word, and not played
+            a.unacked.append(f"held, not stored: table {c.table_id} move {c.n} {c.code} ({c.interaction})")
+        elif c.outcome == "acked" and (m is None or m.code != c.code or m.user_id != c.user_id):
             a.lost += 1
             tried = [(x.code, x.outcome, x.said[:40]) for x in by_decision[(c.table_id, c.n)]]
             a.unacked.append(f"lost: table {c.table_id} move {c.n} {c.code}: stored {m}; clicks {tried}")
@@ -107,7 +116,7 @@ def audit(
         if m.who != PLAYER:
             continue
         tried = by_decision.get((table_id, n), [])
-        if any(c.outcome == "acked" and c.code == m.code for c in tried):
+        if any(c.outcome in ("acked", "held") and c.code == m.code for c in tried):
             continue
         if any(c.outcome == "refused" and c.code == m.code and any(u in c.said for u in unsure) for c in tried):
             a.late += 1  # the click that wrote it was told "if it was saved after all"
@@ -117,14 +126,14 @@ def audit(
     return a
 
 
-def refusal_of(handle: InteractionHandle) -> str | None:
+def answer_of(handle: InteractionHandle) -> StoredMessage | None:
     """The ephemeral answer to a click, if it got one: its first response or a followup."""
     record = handle.record
     callback = record.callback
-    if callback is not None and callback.type == 4 and callback.content:
-        return callback.content
+    if callback is not None and callback.type == 4 and callback.message is not None:
+        return callback.message
     if record.followup_ids:
-        return handle._state.messages[record.followup_ids[0]].content
+        return handle._state.messages[record.followup_ids[0]]
     return None
 
 
@@ -203,23 +212,25 @@ class Players:
             handle = await self.fake.select(message, offer.custom_id, [code], user=person)
         else:
             handle = await self.fake.click(message, offer.custom_id, user=person)
+        click.interaction = handle.id
 
         changed = self.fake.state.changed
         try:  # an ephemeral answer, or the game moving on
-            await changed.wait_for(lambda: refusal_of(handle) is not None or self.past(n), ANSWER_S, str)
+            await changed.wait_for(lambda: answer_of(handle) is not None or self.past(n), ANSWER_S, str)
         except Exception:
+            # Taken without a word (a deferred update) and the game not moved on: the table's next
+            # move, an AI seat's, waits for the store. Acked if its move is stored (`audit`).
+            callback = handle.record.callback
+            click.outcome = "held" if callback is not None and callback.type in (6, 7) else "unanswered"
             click.seconds = time.monotonic() - click.at
-            return click  # unanswered
-        said = refusal_of(handle)
-        if said is not None and any(text in said for text in OUTAGE_TEXTS):
-            click.outcome, click.said = "refused", said  # whatever the channel shows next
-        elif not self.past(n):  # an answer of its own: a refusal, unless the game moves on at once
-            try:  # (the chooser may show the next decision before the channel does)
-                await changed.wait_for(lambda: self.past(n), GRACE_S, str)
-            except Exception:
-                click.outcome, click.said = "refused", refusal_of(handle) or ""
-        if click.outcome != "refused":
+            return click
+        answer = answer_of(handle)
+        if self.past(n) and (answer is None or not any(t in answer.content for t in OUTAGE_TEXTS)):
             click.outcome = "acked"
+        elif answer is not None and any(o.seq > n for o in offers(answer)):
+            click.outcome = "acked"  # the chooser shows the next decision (the channel follows)
+        else:
+            click.outcome, click.said = "refused", answer.content if answer is not None else ""
         click.seconds = time.monotonic() - click.at
         return click
 
