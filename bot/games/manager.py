@@ -412,15 +412,26 @@ class Manager:
 
     async def ack(self, report: PhaseReport) -> None:
         """Record that `report` has been posted (that one: an earlier report of its table that
-        is still waiting, kept for a later try, stays undelivered)."""
+        is still waiting, kept for a later try, stays undelivered). A finished game whose every
+        report is posted leaves memory."""
         try:
             await self.store.ack_report(report.table_id, report.seq)
         except (StoreError, OSError) as e:  # posted: recorded once the store answers again
             self._registry.outage.failed(e)
             self._registry.outage.owe_ack(report.table_id, report.seq)
         t = self._registry.table_by_id(report.table_id)
-        if t is not None:
-            t.reported_seq = max(t.reported_seq, report.seq)
+        if t is None:
+            return
+        t.reported_seq = max(t.reported_seq, report.seq)
+        if report.game_over and t.is_finished and not self._registry.outage.owed:
+            # The game is over and shown: it leaves memory (`last_table` reads it from the store)
+            # once none of its reports waits to be posted.
+            try:
+                waiting = await self.store.unreported(t.id)
+            except (StoreError, OSError):
+                return
+            if not waiting:
+                self._registry.forget(t)
 
     async def undelivered_reports(self, channel_id: int | None = None) -> list[PhaseReport]:
         """Phase reports stored but never acknowledged (a crash between commit and post),

@@ -136,6 +136,8 @@ class Table:
         self.since_snapshot: list[MoveRecord] = []
         # The pending decision's reminder and deadline.
         self.timers: TurnTimers | None = None
+        # person -> the decision they answered last: a second click on it is "already done"
+        self.answered: dict[int, int] = {}
         self.update(rec)
 
     def update(self, rec: TableRecord) -> None:

@@ -85,7 +85,6 @@ class Turns:
         self.autoplay_ai = autoplay_ai
         self.ai_level = ai_level  # AI seats created without a level of their own play at it
         self._playing: set[int] = set()  # tables whose AI seats are being played
-        self._answered: dict[tuple[int, int], int] = {}  # (table, person) -> their last decision
         self._obvious: tuple[Game | None, Obvious | None] = (None, None)  # the last game asked
 
     # ----- inputs --------------------------------------------------------------------------------
@@ -97,7 +96,7 @@ class Turns:
             d = t.decision
             assert d is not None  # started and not finished
             if number != d.seq:
-                raise StaleDecision(number, d.seq, done=self._answered.get((t.id, user_id)) == number)
+                raise StaleDecision(number, d.seq, done=t.answered.get(user_id) == number)
             if d.player != seat.seat:
                 whose = t.pending
                 assert whose is not None
@@ -105,16 +104,12 @@ class Turns:
             if seat.ai_takeover:
                 raise TakenOver()
             step = await self.apply(t, d.seq, d.player, code, user_id)
-            self._answered[(t.id, user_id)] = d.seq  # a second click on it is "already done"
+            t.answered[user_id] = d.seq  # a second click on it is "already done"
             acc = ActResult(t, actor_id=user_id)
             step.add_to(acc)
             if not self.ai_to_play(t):
                 return await self.finish(acc)
         return await self.autoplay(t, acc, detach=True)
-
-    def answer_undone(self, table_id: int, user_id: int) -> None:
-        """The person took their choice back: a click on it is no longer "already done"."""
-        self._answered.pop((table_id, user_id), None)
 
     async def advance(self, channel_id: int, max_moves: int | None = None) -> ActResult:
         """Play the pending decisions of AI seats (at most `max_moves`)."""

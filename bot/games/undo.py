@@ -271,7 +271,7 @@ class Undo:
             t.updated_at = now
             settle(t.orders, w.changed)
             reg.timers_stored(timers)
-            self.turns.answer_undone(t.id, user_id)
+            t.answered.pop(user_id, None)  # a click on it is no longer "already done"
 
         await reg.commit(
             t,
