@@ -32,6 +32,7 @@ import yarl
 
 from bot.config import Settings
 from bot.store import StoreError
+from bot.ui.about import invite_url
 from bot.ui.app import RENDER_PROCESSES, CaylusBot
 
 from . import health
@@ -40,31 +41,11 @@ from .logs import RECONNECT_PREFIX
 
 log = logging.getLogger("bot.service")
 
-# The permissions the README and docs/operations.md name for the invite link (`/caylus new
-# thread:True` needs the two for threads).
-INVITE_PERMISSIONS = discord.Permissions(
-    view_channel=True,
-    send_messages=True,
-    send_messages_in_threads=True,
-    create_public_threads=True,
-    embed_links=True,
-    attach_files=True,
-    read_message_history=True,
-).value
-INVITE_SCOPES = ("bot", "applications.commands")
 DRAIN = 5.0  # seconds for the interactions being handled and the posts in flight
 CLOSE = 3.0  # seconds for closing the connection, the database and the render workers
 EXIT_DEADLINE = 9.5  # seconds after the stop began: the process is gone by then, whatever hangs
 # discord.py names the tasks that run event handlers, views and app commands like this.
 HANDLER_TASK_PREFIXES = ("discord.py: ", "discord-ui-", "CommandTree-invoker")
-
-
-def invite_url(application_id: int | None) -> str:
-    if application_id is None:
-        return "(unknown application id)"
-    return discord.utils.oauth_url(
-        application_id, permissions=discord.Permissions(INVITE_PERMISSIONS), scopes=INVITE_SCOPES
-    )
 
 
 class ServiceBot(CaylusBot):

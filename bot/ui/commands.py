@@ -204,6 +204,10 @@ class CaylusCommands(
     async def help(self, interaction: Interaction) -> None:
         await host(interaction).info.help(interaction)
 
+    @app_commands.command(description=DESCRIBE["about"])
+    async def about(self, interaction: Interaction) -> None:
+        await host(interaction).info.about(interaction)
+
     # ----- standing orders, the placement queue, the provost declared ahead (bot/ui/orders.py) ------
 
     @app_commands.command(description=order_texts.COMMANDS["orders"])

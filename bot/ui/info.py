@@ -1,4 +1,4 @@
-"""Looking around: `/caylus board`, `status`, `log`, `rules` and `help`."""
+"""Looking around: `/caylus board`, `status`, `log`, `rules`, `help` and `about`."""
 
 from __future__ import annotations
 
@@ -134,6 +134,18 @@ class Info:
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         await replies.say(interaction, self._reader(interaction)(texts.HELP))
+
+    async def about(self, interaction: discord.Interaction[Any]) -> None:
+        """`/caylus about`: the version, uptime, servers and tables, and the invite link."""
+        tables = self.bot.manager.tables()
+        playing = sum(1 for t in tables if t.is_started)
+        waiting = sum(1 for t in tables if t.is_open)
+        f = self.bot.facts(playing, waiting)
+        said = texts.about(
+            self._reader(interaction), version=f.version, uptime_s=f.uptime_s, servers=f.servers,
+            playing=f.playing, waiting=f.open, invite=f.invite,
+        )  # fmt: skip
+        await replies.say(interaction, said)
 
     async def language(
         self, interaction: discord.Interaction[Any], language: str | None, *, clear: bool = False

@@ -14,7 +14,7 @@ async def test_synced_commands_and_no_privileged_intents(world: World) -> None:
         assert names == {
             "new", "join", "leave", "start", "abandon", "place", "pass", "provost",
             "board", "status", "log", "rules", "help", "undo", "takeback",
-            "orders", "queue", "declare", "language",
+            "orders", "queue", "declare", "language", "about",
         }  # fmt: skip
         intents = int(world.fake.identifies[-1]["intents"])
         privileged = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content

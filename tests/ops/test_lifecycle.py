@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.runner import INVITE_PERMISSIONS
+from bot.ui.about import INVITE_PERMISSIONS
 from tests.fake_discord import FakeDiscord
 
 from .proc import BotProcess, fake_env

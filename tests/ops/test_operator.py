@@ -12,7 +12,7 @@ from pathlib import Path
 
 import discord
 
-from bot.service.runner import INVITE_PERMISSIONS
+from bot.ui.about import INVITE_PERMISSIONS
 
 from .proc import base_env
 from .test_database import dockerfile_env

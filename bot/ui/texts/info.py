@@ -1,4 +1,4 @@
-"""Answers to the information commands: status, log, board, rules and help."""
+"""Answers to the information commands: status, log, board, rules, help and about."""
 
 from __future__ import annotations
 
@@ -214,3 +214,31 @@ LANGUAGE_CLEARED = N_(
     "Your language setting is forgotten: private answers are in your Discord language when the "
     "bot has it, else in the table's language."
 )
+
+
+def about(
+    tr: Translation, *, version: str, uptime_s: float, servers: int, playing: int, waiting: int, invite: str
+) -> str:
+    """`/caylus about`: the version, how long it has run, where, the tables now, the invite."""
+    where = tr.ngettext("{n} server", "{n} servers", servers).format(n=servers)
+    lines = [
+        tr.gettext("🏰 **Caylus on Discord**, version {version}").format(version=version),
+        tr.gettext("Running for {uptime}, in {servers}.").format(uptime=uptime(tr, uptime_s), servers=where),
+        tr.gettext("Tables now: {playing} in play, {open} waiting for players.").format(
+            playing=playing, open=waiting
+        ),
+        tr.gettext("Add the bot to another server: {link}").format(link=invite),
+        tr.gettext("`/caylus help` says how to play."),
+    ]
+    return "\n".join(lines)
+
+
+def uptime(tr: Translation, seconds: float) -> str:
+    """"3 days 4 hours", "5 hours 12 minutes", "7 minutes": the two largest units (a second
+    that is 0 left out)."""
+    minutes = int(seconds // 60)
+    counts = (minutes // 1440, minutes // 60 % 24, minutes % 60)
+    words = (("{n} day", "{n} days"), ("{n} hour", "{n} hours"), ("{n} minute", "{n} minutes"))
+    first = next((i for i, n in enumerate(counts) if n), 2)
+    shown = [first] + [i for i in (first + 1,) if i < 3 and counts[i]]
+    return " ".join(tr.ngettext(*words[i], counts[i]).format(n=counts[i]) for i in shown)
