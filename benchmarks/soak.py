@@ -36,6 +36,7 @@ import sqlite3
 import sys
 import tempfile
 import time
+import traceback
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -69,10 +70,14 @@ async def drive(fake: Any) -> None:
 
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
-            self.since = len(fake.channel_messages(self.channel))
+            self.since = max((int(m.id) for m in fake.channel_messages(self.channel)), default=0)
+
+        def fresh(self, channel: Any = None) -> list[Any]:
+            """The channel's messages posted since (ids grow; the bot deletes old ones)."""
+            return [m for m in fake.channel_messages(channel or self.channel) if int(m.id) > self.since]
 
         def _next_turn(self) -> Any:
-            for message in fake.channel_messages(self.channel)[self.since :]:
+            for message in self.fresh():
                 if message.content.startswith("🏁 "):
                     return message
                 turn = turn_of(message)
@@ -101,7 +106,7 @@ async def drive(fake: Any) -> None:
             await (await fake.click(reply.message, button, user=user)).response(timeout=WAIT_S)
 
         def ended() -> bool:
-            return any(m.content.startswith("🏁 ") for m in fake.channel_messages(channel)[sim.since :])
+            return any(m.content.startswith("🏁 ") for m in sim.fresh())
 
         if kind in ("game", "deadline"):
             options: dict[str, Any] = {"seats": 2, "ai": 1}
@@ -122,10 +127,10 @@ async def drive(fake: Any) -> None:
             before = {c.id for c in fake.state.channels.values() if c.parent_id == base.id}
             handle = await fake.slash("caylus", subcommand="new", user=a, channel=base,
                                       options={"seats": 2, "ai": 1, "thread": True})  # fmt: skip
-            await handle.followups(1, timeout=WAIT_S)
+            [said] = await handle.followups(1, timeout=WAIT_S)
             [thread] = [c for c in fake.state.channels.values() if c.parent_id == base.id and c.id not in before]
-            card = card_of(fake.channel_messages(base)[sim.since :])
-            assert card is not None
+            card = card_of(sim.fresh(base))
+            assert card is not None, said.content
             await sim.start(card, a)
             await Fresh(fake, thread, [a], rng, pick=short_game_pick, timeout=WAIT_S).play()
         elif kind == "lobby_abandoned":
@@ -154,7 +159,9 @@ async def drive(fake: Any) -> None:
 
     began = time.perf_counter()
     outcomes = await asyncio.gather(*(slot(i) for i in range(len(channels))), return_exceptions=True)
-    failures = [repr(o) for o in outcomes if isinstance(o, BaseException)]
+    failures = [
+        "".join(traceback.format_exception(o)[-3:]) for o in outcomes if isinstance(o, BaseException)
+    ]
     print(json.dumps({
         "driver": True, "done": dict(done), "seconds": time.perf_counter() - began, "failures": failures[:5],
         "problems": [str(p) for p in fake.problems[:5]], "requests": len(fake.calls),
