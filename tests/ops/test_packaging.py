@@ -77,10 +77,19 @@ def stages(dockerfile: str) -> list[list[str]]:
 
 
 def test_the_image() -> None:
-    text = (ROOT / "Dockerfile").read_text(encoding="utf-8")
-    assert text.index("COPY requirements/main.lock") < text.index("--require-hashes") < text.index("COPY bot")
-    assert "\nUSER 10001:10001\n" in text
-    assert "HEALTHCHECK" in text and "caylus-bot\", \"health\"" in text
+    whole = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    # the stages: the compiled rules core's, the base (the locked dependencies), the build (the
+    # project installed), then the image
+    built = stages(whole)
+    names = [s[0].split()[-1] if " AS " in s[0] else "" for s in built]
+    assert names == ["rules", "base", "build", ""], names
+    base, build, final = ("\n".join(s) for s in built[1:])
+    assert base.index("COPY requirements/main.lock") < base.index("--require-hashes")
+    assert "COPY bot ./bot" in build and "COPY --from=rules /app/bot/rules/compiled ./bot/rules/compiled" in build
+    assert built[3][0] == "FROM base"
+    assert "CAYLUS_RULES=compiled python -m bot.rules core" in final  # the build fails without it
+    assert "\nUSER 10001:10001\n" in final + "\n"
+    assert "HEALTHCHECK" in final and "caylus-bot\", \"health\"" in final
     compose = (ROOT / "compose.yaml").read_text(encoding="utf-8")
     assert "caylus-data:/data" in compose and "DATABASE_PATH" not in compose
     # compose's volume has the name `docker run -v caylus-data:/data` uses (docs/operations.md)
@@ -88,8 +97,7 @@ def test_the_image() -> None:
     docs = (ROOT / "docs" / "operations.md").read_text(encoding="utf-8")
     assert "-v caylus-data:/data caylus-bot" in docs
     # The image knows it is one: the missing-token message then says --env-file
-    final = stages(text)[-1]
-    assert any(i.startswith("ENV ") and "CAYLUS_IN_DOCKER=1" in i for i in final)
+    assert any(i.startswith("ENV ") and "CAYLUS_IN_DOCKER=1" in i for i in built[3])
 
 
 def test_the_image_holds_the_source_once(tmp_path: Path) -> None:
@@ -101,8 +109,8 @@ def test_the_image_holds_the_source_once(tmp_path: Path) -> None:
     assert [i for i in final if i.startswith("COPY")] == ["COPY --from=build /install/ /"]
     src = tmp_path / "src"
     src.mkdir()
-    for instruction in build:
-        if instruction.startswith("COPY "):
+    for instruction in build:  # (the compiled core, COPY --from=rules, is tests/rules' to check)
+        if instruction.startswith("COPY ") and not instruction.startswith("COPY --from="):
             *sources, _ = instruction.split()[1:]
             for name in sources:
                 path = ROOT / name
