@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games import NoTable, NotStarted, Table
+from bot.games import NoTable, NotStarted, Refusal, Table
 from bot.i18n import NAMES, Translation
 from bot.rules import TOPICS, Topic
 
@@ -40,7 +40,11 @@ class Info:
         table = manager.table(channel_id)
         if table is None:
             await replies.defer(interaction, thinking=True, public=public)
-            table = await manager.last_table(channel_id)
+            try:
+                table = await manager.last_table(channel_id)
+            except Refusal as r:  # the store does not answer: "try again in a moment"
+                await replies.refuse(interaction, r)
+                return None
         if table is None or table.is_abandoned:
             await replies.refuse(interaction, NoTable())
             return None

@@ -18,7 +18,7 @@ import pytest
 
 from bot.games import ActResult, BaseListener, Manager, Unavailable
 from bot.games.refusals import MOVE_NOT_SAVED, STORE_DOWN, STORE_UNSURE
-from bot.store import MoveRecord, SnapshotRecord, StoredTable, StoreError
+from bot.store import MoveRecord, SnapshotRecord, StoredTable, StoreError, TableRecord
 from bot.store.sqlite import Store
 
 from .helpers import pending_at, random_code, started_table
@@ -59,6 +59,10 @@ class Flaky(Store):
     async def unreported(self, table_id: int) -> list[SnapshotRecord]:
         self._check()
         return await super().unreported(table_id)
+
+    async def last_table_in_channel(self, channel_id: int) -> TableRecord | None:
+        self._check()
+        return await super().last_table_in_channel(channel_id)
 
 
 class Heard(BaseListener):
@@ -152,4 +156,21 @@ async def test_a_write_refused_for_good_is_not_played_and_the_retry_is(tmp_path:
         result = await manager.act(1, p.user_id, p.number, code)  # not refused: the store reads
         assert result.moves[0].code == code
     finally:
+        await manager.close()
+
+
+async def test_a_look_up_in_the_store_while_it_is_away_says_try_again(tmp_path: Path) -> None:
+    """`/caylus status` in a channel whose table is not in memory reads the store: while it is
+    away, the answer is "try again in a moment", not an error."""
+    manager, store, _ = await manager_on(tmp_path / "db.sqlite3")
+    try:
+        await started_table(manager, 1, humans=2, seed=6)
+        store.away = True
+        with pytest.raises(Unavailable) as refused:
+            await manager.last_table(2)
+        assert refused.value.template == STORE_DOWN.msgid
+        store.away = False
+        assert await manager.last_table(2) is None and (await manager.last_table(1)) is manager.table(1)
+    finally:
+        store.away = False
         await manager.close()
