@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 FIRST_WAIT = 0.25  # seconds before the first probe after a failure
 MAX_WAIT = 2.0  # between probes while the store stays away
 PROBE_KEY = "store.probe"  # the meta row the probe writes
+WARN_EVERY = 60.0  # seconds: at most one warning of a failing store in this time
 
 Late = Callable[[], Awaitable[None]]  # hands over the result of a write found stored later
 
@@ -67,6 +68,7 @@ class Outage:
     _watcher: asyncio.Task[None] | None = None
     _closed: bool = False
     _said_down: bool = False
+    _warned_at: float | None = None
 
     @property
     def is_down(self) -> bool:
@@ -83,9 +85,13 @@ class Outage:
         if self._closed:
             return
         if self.failing_since is None:
-            self.failing_since = self.clock()
+            now = self.failing_since = self.clock()
             self.outages += 1
-            log.warning(
+            # once a minute at most: a store that fails now and then (a disk nearly full, where
+            # a probe may pass between two failures) is one warning, not one per move
+            said = self._warned_at is not None and now - self._warned_at < WARN_EVERY
+            self._warned_at = self._warned_at if said else now
+            (log.info if said else log.warning)(
                 "a database write failed (%s): what cannot be saved is answered with \"try again "
                 "in a moment\"; probing every %g s until writes pass",
                 describe(error), MAX_WAIT,

@@ -1,6 +1,7 @@
 """The database goes away while tables play (issue 28, item 5): a real PostgreSQL server stopped
 and started again, or frozen (SIGSTOP: it accepts connections and never answers, as one behind a
-network that drops packets), and SQLite's disk full, under the clicks of people who go on
+network that drops packets), and SQLite's disk full (a real full tmpfs where the tests run as
+root, else SQLite's own page limit on the bot's connection), under the clicks of people who go on
 playing. The bot keeps answering every click ("try again in a moment", in the clicker's
 language), loses no move it acknowledged, acknowledges none it did not store, and resumes by
 itself: every table plays on to its end, the one with an AI seat too, without a restart.
@@ -117,5 +118,26 @@ async def test_sqlite_disk_full_then_freed(small_disk: Path, monkeypatch: pytest
         run = await play_through(
             fake, tables, lambda: filler.append(fill(small_disk)), lambda: filler[0].unlink(), OUTAGE_S
         )
+        await on.bot.publisher.idle()
+    check(run, await logs_of(database, run.players))
+
+
+async def test_sqlite_full_at_its_page_limit_then_lifted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where no small filesystem can be mounted (no root), the same SQLITE_FULL from SQLite
+    itself: the bot's own connection is held to the pages it has (`PRAGMA max_page_count`), so
+    every write needing one more page fails as on a full disk, then the limit is lifted."""
+    database = tmp_path / "caylus.sqlite3"
+    fake, tables = world()
+    bot = bot_factory(database_path=database)
+
+    async def limit(pages: int | None) -> None:
+        store: Any = on.bot.manager.store  # the real aiosqlite connection of the running bot
+        async with store._lock:
+            if pages is None:
+                [(pages,)] = await store._db.execute_fetchall("PRAGMA page_count")
+            await store._db.execute(f"PRAGMA max_page_count = {pages}")
+
+    async with fake, running_bot(fake, bot, monkeypatch=monkeypatch, error_loggers=ERROR_LOGGERS) as on:
+        run = await play_through(fake, tables, lambda: limit(None), lambda: limit(2**30), OUTAGE_S)
         await on.bot.publisher.idle()
     check(run, await logs_of(database, run.players))
