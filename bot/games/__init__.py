@@ -22,7 +22,9 @@ See `bot.games.manager` for the full surface. In short:
 from . import orders
 from .ai import LEVELS, seeded_choice
 from .deadlines import BaseListener, FiredTimer, Listener
+from .defaults import UNSET, ServerDefaults
 from .manager import Manager
+from .notify import HELD, REMINDER_CALL, TURN, Route
 from .orders import SeatOrders
 from .refusals import (
     ActedSince,
@@ -30,6 +32,7 @@ from .refusals import (
     AlreadyStarted,
     BadRequest,
     CannotUndo,
+    ChallengePlayed,
     GameOver,
     Illegal,
     MovedOnSince,
@@ -44,6 +47,7 @@ from .refusals import (
     NotYourTurn,
     PhaseOver,
     Refusal,
+    Resigned,
     StaleDecision,
     TableExists,
     TableFull,
@@ -57,6 +61,7 @@ from .settings import ABSENT_RULES, DEADLINES, TAKEOVER_AFTER, TableSettings, de
 from .table import GameResult, Pending, Seat, Table
 
 __all__ = [
+    "HELD", "REMINDER_CALL", "TURN", "UNSET", "ChallengePlayed", "Resigned", "Route", "ServerDefaults",  # issue 25
     "SeatOrders",
     "orders",
     "ABSENT_RULES",

@@ -9,7 +9,7 @@ from dataclasses import fields, replace
 from typing import Any
 
 from bot.rules import Options, new_game
-from bot.store import ABANDONED, OPEN, STARTED, ChannelBusy, SnapshotRecord
+from bot.store import ABANDONED, OPEN, STARTED, ChallengeTaken, ChannelBusy, SnapshotRecord
 
 from .ai import LEVEL_WORDS, LEVELS
 from .deadlines import TIMER_KINDS, decision_timers
@@ -18,6 +18,7 @@ from .refusals import (
     AlreadySeated,
     AlreadyStarted,
     BadRequest,
+    ChallengePlayed,
     NotAllowed,
     NotAPlayer,
     NotEnoughPlayers,
@@ -106,6 +107,7 @@ class Lobby:
         ai_names: Sequence[str] = (),
         ai_seats: Sequence[str] = (),
         settings: TableSettings | dict[str, Any] | None = None,
+        challenge: str | None = None,
     ) -> Table:
         table_settings = TableSettings.coerce(settings)
         for level in ai_seats:
@@ -142,9 +144,13 @@ class Lobby:
                     seats=[s.record() for s in new_seats],
                     now=now,
                     settings=table_settings.to_dict(),
+                    challenge=challenge,
                 ))  # fmt: skip
             except ChannelBusy:
                 raise TableExists() from None
+            except ChallengeTaken:
+                assert challenge is not None
+                raise ChallengePlayed(challenge) from None
             if current is not None:
                 reg.forget(current)  # the channel's finished table leaves memory
             table = Table(rec)
@@ -253,6 +259,7 @@ class Lobby:
                 reg.store.start_table(
                     t.id, seats=[x.record() for x in t.seats], snapshot=snap, now=now,
                     clear_timers=TIMER_KINDS if timers else (), timers=timers,
+                    turn_seat=first.player if first else None,
                 ),
                 started, not_saved=START_NOT_SAVED, late=late,
             )  # fmt: skip

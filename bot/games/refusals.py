@@ -57,6 +57,11 @@ NOT_YOUR_CHOICE = N_(
 )
 PHASE_OVER = N_("That choice ended a phase, and the phase report is out: it can no longer be undone.")
 MOVED_ON = N_("The game has moved on since that choice, so it can no longer be undone.")
+RESIGNED = N_("You resigned from this game: the AI plays your seat to the end.")
+PLAYS_HERE = N_("You play at this table: you hear about it already.")
+MANAGE_SERVER = N_("Only members who may manage this server can change its defaults.")
+NOT_IN_GAME = N_("Only the players of that game can join its rematch.")
+CHALLENGE_PLAYED = N_("You have played this week's challenge ({week}) already; a new one starts on Monday.")
 # The store failed (bot.games.outage): nothing changed, and the player may simply try again.
 STORE_DOWN = N_("The game's database is not answering right now, so nothing was changed. Try again in a moment.")
 STORE_UNSURE = N_(
@@ -252,3 +257,18 @@ class MovedOnSince(CannotUndo):
 
     def __init__(self, message: str = MOVED_ON.msgid) -> None:
         super().__init__(message)
+
+
+class Resigned(Refusal):
+    """The person gave their seat up (`resign`): no move, no take-back."""
+
+    def __init__(self, message: str = RESIGNED.msgid) -> None:
+        super().__init__(message)
+
+
+class ChallengePlayed(Refusal):
+    """One weekly challenge per person and week (`.week`, e.g. "2026-W49")."""
+
+    def __init__(self, week: str) -> None:
+        self.week = week
+        super().__init__(CHALLENGE_PLAYED.msgid, week=week)

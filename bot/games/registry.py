@@ -23,6 +23,7 @@ from bot.store import (
     OPEN,
     REMINDER,
     RULE,
+    ChallengeTaken,
     ChannelBusy,
     GameStore,
     MoveRecord,
@@ -246,8 +247,8 @@ class Registry:
         self.outage.check(t)
         try:
             return await work
-        except ChannelBusy:
-            raise  # the lobby answers it: a table is already open in this channel
+        except (ChannelBusy, ChallengeTaken):
+            raise  # the lobby answers them: a table is already open here; the week's challenge is played
         except (StoreError, OSError) as e:
             log.info("a lobby write failed: %s", e)
             self.outage.failed(e)

@@ -237,8 +237,12 @@ def uptime(tr: Translation, seconds: float) -> str:
     """"3 days 4 hours", "5 hours 12 minutes", "7 minutes": the two largest units (a second
     that is 0 left out)."""
     minutes = int(seconds // 60)
-    counts = (minutes // 1440, minutes // 60 % 24, minutes % 60)
-    words = (("{n} day", "{n} days"), ("{n} hour", "{n} hours"), ("{n} minute", "{n} minutes"))
-    first = next((i for i, n in enumerate(counts) if n), 2)
-    shown = [first] + [i for i in (first + 1,) if i < 3 and counts[i]]
-    return " ".join(tr.ngettext(*words[i], counts[i]).format(n=counts[i]) for i in shown)
+    days, hours, mins = minutes // 1440, minutes // 60 % 24, minutes % 60
+    units = [
+        (days, tr.ngettext("{n} day", "{n} days", days)),
+        (hours, tr.ngettext("{n} hour", "{n} hours", hours)),
+        (mins, tr.ngettext("{n} minute", "{n} minutes", mins)),
+    ]
+    first = next((i for i, (n, _) in enumerate(units) if n), 2)
+    shown = [first] + [i for i in (first + 1,) if i < 3 and units[i][0]]
+    return " ".join(units[i][1].format(n=units[i][0]) for i in shown)
