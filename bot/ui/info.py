@@ -18,6 +18,7 @@ from . import replies, texts
 from .host import Host
 from .lang import personal_language, post_tr, reply_tr, set_personal
 from .play import chooser_for
+from .texts import plan as plan_words
 
 log = logging.getLogger(__name__)
 
@@ -137,7 +138,13 @@ class Info:
         ]
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await replies.say(interaction, self._reader(interaction)(texts.HELP))
+        tr = self._reader(interaction)
+        text, more = tr(texts.HELP), tr(plan_words.HOW_TO_PLAN)  # plan, queue and orders in one line
+        if len(text) + len(more) + 1 <= texts.MAX_CONTENT:
+            await replies.say(interaction, f"{text}\n{more}")
+            return
+        await replies.say(interaction, text)
+        await replies.say(interaction, more)
 
     async def about(self, interaction: discord.Interaction[Any]) -> None:
         """`/caylus about`: the version, uptime, servers and tables, and the invite link."""
