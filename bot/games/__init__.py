@@ -54,6 +54,7 @@ from .refusals import (
     TakenOver,
     Unavailable,
 )
+from .registry import pending_for
 from .render import BoardRenderer, Renderer, render_board_png
 from .reports import Chronicle, PhaseReport, PhaseSection
 from .results import ActResult, AppliedMove
@@ -109,6 +110,7 @@ __all__ = [
     "TakenOver",
     "Unavailable",
     "deadline_label",
+    "pending_for",
     "seeded_choice",
     "render_board_png",
 ]

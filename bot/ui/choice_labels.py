@@ -36,6 +36,8 @@ from bot.rules import (
     TILES,
     TRADES,
     Choice,
+    Code,
+    CodeKind,
     Decision,
     Game,
     build_codes,
@@ -65,7 +67,7 @@ class Label:
 
 
 def _space(code: str) -> int:
-    return int(code[1:]) if code[:1] == "r" and code[1:].isdigit() else 0
+    return Code.parse(code).space
 
 
 def _split(label: str) -> tuple[str, str]:
@@ -135,10 +137,10 @@ def provost_head(game: Game, code: str, seat: int, tr: Translation = ENGLISH) ->
     """What moving the provost by `code` does to the workers on the road."""
     s = game.state
     provost = s.provost
-    try:
-        k = int(code.replace(MINUS, "-"))
-    except ValueError:
+    move = Code.parse(code)
+    if move.kind != CodeKind.PROVOST:
         return code
+    k = move.steps
     target = provost + k
     if k == 0:
         cut = [_worker(game, sp, seat, tr) for sp in range(provost + 1, ROAD_LEN + 1) if s.road_worker[sp] >= 0]
