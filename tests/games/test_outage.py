@@ -64,6 +64,10 @@ class Flaky(Store):
         self._check()
         return await super().last_table_in_channel(channel_id)
 
+    async def watchers(self, table_id: int) -> list[int]:
+        self._check()
+        return await super().watchers(table_id)
+
 
 class Heard(BaseListener):
     def __init__(self) -> None:
@@ -171,6 +175,32 @@ async def test_a_look_up_in_the_store_while_it_is_away_says_try_again(tmp_path: 
         assert refused.value.template == STORE_DOWN.msgid
         store.away = False
         assert await manager.last_table(2) is None and (await manager.last_table(1)) is manager.table(1)
+    finally:
+        store.away = False
+        await manager.close()
+
+
+async def test_a_community_read_while_the_store_is_away_is_one_warning_not_an_error(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The watchers of a table read after its round report (bot.ui.callbacks) while the store is
+    away: "try again in a moment" for the caller, the outage watched and warned about once, no
+    ERROR with a traceback (a run that asserts a clean log would fail on it); read again once the
+    store is back."""
+    manager, store, _ = await manager_on(tmp_path / "db.sqlite3")
+    try:
+        await started_table(manager, 1, humans=2, seed=7)
+        t = manager.table(1)
+        assert t is not None
+        await manager.community.watch(1, 55)
+        store.away = True
+        with caplog.at_level("INFO"):
+            with pytest.raises(Unavailable):
+                await manager.community.watchers(t.id)
+        assert not [r for r in caplog.records if r.levelname == "ERROR"]
+        assert [r.name for r in caplog.records if r.levelname == "WARNING"] == ["bot.games.outage"]  # probing
+        store.away = False
+        assert await manager.community.watchers(t.id) == [55]
     finally:
         store.away = False
         await manager.close()
