@@ -22,10 +22,11 @@ from pathlib import Path
 from typing import Any
 
 from bot.config import Settings
-from bot.games.refusals import MOVE_NOT_SAVED, STORE_DOWN, STORE_UNSURE
+from bot.games.refusals import MOVE_NOT_SAVED, NOT_CURRENT, STORE_DOWN, STORE_UNSURE
 from bot.i18n import translator
 from bot.store import PLAYER, MoveRecord, open_store
 from bot.ui.app import CaylusBot
+from bot.ui.texts.chooser import MOVED_ON as CHOOSER_MOVED_ON
 from tests.fake_discord import (
     FakeChannel,
     FakeDiscord,
@@ -43,6 +44,11 @@ OUTAGE_TEXTS = tuple(
     translator(lang)(text)
     for lang in ("en", "ru", "pt-BR", "ca")
     for text in (STORE_DOWN, STORE_UNSURE, MOVE_NOT_SAVED)
+)
+# A click on a decision the game has moved past (another move answered it, e.g. an obvious
+# choice played once the database was back): refused, nothing applied, though the game is past it.
+STALE_TEXTS = tuple(
+    translator(lang)(text) for lang in ("en", "ru", "pt-BR", "ca") for text in (NOT_CURRENT, CHOOSER_MOVED_ON)
 )
 ANSWER_S = 20.0  # a click not answered by then counts as unanswered
 PAUSE_S = 0.3  # a refused person tries again after this
@@ -225,7 +231,10 @@ class Players:
             click.seconds = time.monotonic() - click.at
             return click
         answer = answer_of(handle)
-        if self.past(n) and (answer is None or not any(t in answer.content for t in OUTAGE_TEXTS)):
+        said = answer.content if answer is not None else ""
+        if any(t in said for t in STALE_TEXTS):
+            click.outcome, click.said = "refused", said
+        elif self.past(n) and not any(t in said for t in OUTAGE_TEXTS):
             click.outcome = "acked"
         elif answer is not None and any(o.seq > n for o in offers(answer)):
             click.outcome = "acked"  # the chooser shows the next decision (the channel follows)
