@@ -36,7 +36,7 @@ from bot.ui.about import invite_url
 from bot.ui.app import RENDER_PROCESSES, CaylusBot
 
 from . import health
-from .failures import database_failure, explain_gateway, explain_login
+from .failures import StartupFailure, database_failure, explain_gateway, explain_login
 from .logs import RECONNECT_PREFIX
 
 log = logging.getLogger("bot.service")
@@ -152,6 +152,7 @@ class Service:
         self.stop = asyncio.Event()
         self.connection: asyncio.Task[None] | None = None
         self._watchdog: threading.Timer | None = None
+        self.failure: StartupFailure | None = None  # why the start failed, for the hard exit too
         self._filter = _GatewayErrors(bot)
 
     def request_stop(self, sig: signal.Signals | None = None) -> None:
@@ -162,7 +163,7 @@ class Service:
 
     def arm_watchdog(self) -> None:
         if self._watchdog is None:
-            self._watchdog = threading.Timer(EXIT_DEADLINE, _hard_exit)
+            self._watchdog = threading.Timer(EXIT_DEADLINE, lambda: _hard_exit(self.failure))
             self._watchdog.daemon = True
             self._watchdog.start()
 
@@ -178,8 +179,12 @@ class Service:
             discord_log.addFilter(self._filter)
         heartbeat = asyncio.create_task(self._write_health(), name="caylus-health")
         try:
-            if not await self._start():
-                return 0
+            try:
+                if not await self._start():
+                    return 0
+            except StartupFailure as failure:
+                self.failure = failure  # said last even if the shutdown hangs (`_hard_exit`)
+                raise
             return await self._serve()
         finally:
             heartbeat.cancel()
@@ -283,10 +288,13 @@ class Service:
         log.info("stopped")
 
 
-def _hard_exit() -> None:
+def _hard_exit(failure: StartupFailure | None = None) -> None:
+    """The stop's backstop; a failed start's reason stays the last line (an operator reads it)."""
     sys.stderr.write(f"shutdown took more than {EXIT_DEADLINE:g} s: exiting now\n")
+    if failure is not None:
+        sys.stderr.write(failure.line + "\n")
     sys.stderr.flush()
-    os._exit(1)
+    os._exit(failure.code if failure is not None else 1)
 
 
 async def serve(settings: Settings, **options: Any) -> int:
