@@ -1,5 +1,5 @@
-"""What the bot says about itself: the invite link (`/caylus about`, the "ready as" log line) and
-the facts `/caylus about` shows (version, uptime, servers, tables)."""
+"""What the bot says about itself: the invite link (`/caylus-about`, the "ready as" log line) and
+the facts `/caylus-about` shows (version, uptime, servers, tables)."""
 
 from __future__ import annotations
 

@@ -105,7 +105,7 @@ class CaylusBot(discord.Client):
         self._manager: Manager | None = None
         self._publisher: Publisher | None = None
         self._background: set[asyncio.Task[Any]] = set()
-        self.started_at = time.monotonic()  # for /caylus about
+        self.started_at = time.monotonic()  # for /caylus-about
 
     @property
     def manager(self) -> Manager:
@@ -114,7 +114,7 @@ class CaylusBot(discord.Client):
         return self._manager
 
     def facts(self, playing: int, waiting: int) -> Facts:
-        """What `/caylus about` says (the tables: this process's)."""
+        """What `/caylus-about` says (the tables: this process's)."""
         return facts(self, self.started_at, playing, waiting)
 
     @property

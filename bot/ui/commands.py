@@ -206,10 +206,6 @@ class CaylusCommands(
     async def help(self, interaction: Interaction) -> None:
         await host(interaction).info.help(interaction)
 
-    @app_commands.command(description=DESCRIBE["about"])
-    async def about(self, interaction: Interaction) -> None:
-        await host(interaction).info.about(interaction)
-
     # ----- standing orders, the placement queue, the provost declared ahead (bot/ui/orders.py) ------
 
     @app_commands.command(description=order_texts.COMMANDS["orders"])
@@ -280,11 +276,19 @@ class CaylusTree(app_commands.CommandTree):
         await replies.say(interaction, texts.internal_error())
 
 
+# A command of its own, not a subcommand of `/caylus`: that one is at Discord's 4,000 characters
+# (its longest translation counted) with the game's own. Also in DMs: it is about the bot.
+@app_commands.command(name="caylus-about", description=DESCRIBE["about"])
+async def about(interaction: Interaction) -> None:
+    await host(interaction).info.about(interaction)
+
+
 def command_tree(client: discord.Client) -> CaylusTree:
     """The `/caylus` command tree (the bot's, and `python -m bot sync`'s)."""
     from .community_commands import add_to  # the community's commands (issue 25)
 
     tree = CaylusTree(client)
     tree.add_command(CaylusCommands())
+    tree.add_command(about)
     add_to(tree)
     return tree

@@ -147,7 +147,7 @@ class Info:
         await replies.say(interaction, more)
 
     async def about(self, interaction: discord.Interaction[Any]) -> None:
-        """`/caylus about`: the version, uptime, servers and tables, and the invite link."""
+        """`/caylus-about`: the version, uptime, servers and tables, and the invite link."""
         tables = self.bot.manager.tables()
         playing = sum(1 for t in tables if t.is_started)
         waiting = sum(1 for t in tables if t.is_open)

@@ -1,4 +1,4 @@
-"""`/caylus about` (issue 28 item 7): the version, how long the bot has run, its servers and
+"""`/caylus-about` (issue 28 item 7; a command of its own: `/caylus` is at Discord's size limit): the version, how long the bot has run, its servers and
 tables now, and the invite link (with what threads need), only for the person, in their
 language."""
 
@@ -10,26 +10,34 @@ from bot import version
 from bot.i18n import translator
 from bot.ui import texts
 from bot.ui.about import INVITE_PERMISSIONS
+from tests.fake_discord import FakeMember
 
 from .conftest import World
-from .helpers import answer, open_table, press, slash
+from .helpers import answer, open_table, press
+
+
+async def about(world: World, person: FakeMember, *, dm: bool = False) -> str:
+    channel = world.fake.state.dm_channel(person.user) if dm else world.channel
+    return await answer(await world.fake.slash("caylus-about", user=person, channel=channel))
 
 
 async def test_about_in_english_and_in_russian(world: World) -> None:
     async with world.bot():
-        said = await answer(await slash(world, world.ann, "about"))
+        said = await about(world, world.ann)
         assert f"version {version()}" in said and version() != "unknown"
         assert "Running for 0 minutes, in 1 server." in said
         assert "Tables now: 0 in play, 0 waiting for players." in said
         assert f"client_id={world.fake.application_id}" in said and f"permissions={INVITE_PERMISSIONS}" in said
         card = await open_table(world, world.ann, seats=2, ai=1)
-        assert "0 in play, 1 waiting" in await answer(await slash(world, world.bob, "about"))
+        assert "0 in play, 1 waiting" in await about(world, world.bob)
         await press(world, card, "start", world.ann)
         await world.fake.state.changed.wait_for(lambda: not card.custom_ids(), 5.0, lambda: "not started")
         world.bob.user.locale = "ru"
-        said = await answer(await slash(world, world.bob, "about"))
+        said = await about(world, world.bob)
         assert "Работает 0 минут, на 1 сервере." in said and "Столы сейчас: идут партии — 1, ждут игроков — 0." in said
         assert f"версия {version()}" in said
+        said = await about(world, world.ann, dm=True)  # about the bot, not a channel: in a DM too
+        assert f"version {version()}" in said and "Tables now: 1 in play, 0 waiting for players." in said
 
 
 def test_uptime_in_every_language() -> None:

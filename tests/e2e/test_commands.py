@@ -12,14 +12,14 @@ COMMUNITY = ("mygames", "stats", "notify", "watch", "unwatch", "resign", "leader
 async def test_synced_commands_and_no_privileged_intents(world: World) -> None:
     async with world.bot():
         commands = {c["name"]: c for c in world.fake.commands()}
-        assert set(commands) == {"caylus", *(f"caylus-{n}" for n in COMMUNITY)}  # issue 25's beside it
+        assert set(commands) == {"caylus", "caylus-about", *(f"caylus-{n}" for n in COMMUNITY)}  # beside it
         assert int(commands["caylus-setup"]["default_member_permissions"]) == 32  # Manage Server
         command = commands["caylus"]
         names = {o["name"] for o in command["options"]}
         assert names == {
             "new", "join", "leave", "start", "abandon", "place", "pass", "provost",
             "board", "status", "log", "rules", "help", "undo", "takeback",
-            "orders", "queue", "plan", "declare", "language", "about",
+            "orders", "queue", "plan", "declare", "language",
         }  # fmt: skip
         intents = int(world.fake.identifies[-1]["intents"])
         privileged = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content

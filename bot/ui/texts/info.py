@@ -219,7 +219,7 @@ LANGUAGE_CLEARED = N_(
 def about(
     tr: Translation, *, version: str, uptime_s: float, servers: int, playing: int, waiting: int, invite: str
 ) -> str:
-    """`/caylus about`: the version, how long it has run, where, the tables now, the invite."""
+    """`/caylus-about`: the version, how long it has run, where, the tables now, the invite."""
     where = tr.ngettext("{n} server", "{n} servers", servers).format(n=servers)
     lines = [
         tr.gettext("🏰 **Caylus on Discord**, version {version}").format(version=version),
