@@ -258,6 +258,7 @@ class Lobby:
                 t.status, t.started_at, t.updated_at = STARTED, now, now
                 t.log_rows, t.since_snapshot, t.timers = 0, [], clock
                 t.recent.extend(game.opening_events)
+                t.timeline.started(game.opening_events)
                 reg.timers_stored(timers)
 
             def opening(actor_id: int | None) -> ActResult:

@@ -14,6 +14,7 @@ from bot.rules import (
     Event,
     EventKind,
     Topic,
+    rule_topic_title,
     topic_text,
 )
 
@@ -168,12 +169,19 @@ def topic_title(tr: Translation, topic: Topic) -> str:
         return tr.gettext("Phase {n} — {phase}").format(n=n, phase=words.phase(tr, PHASE_NAMES[n]))
     if key.startswith("favour_"):
         return tr.gettext("Favour line — {line}").format(line=words.favour_track(tr, key[len("favour_"):]))
-    return tr.gettext("Royal favours") if key == "favours" else topic.title
+    if key == "favours":
+        return tr.gettext("Royal favours")
+    return rule_topic_title(key, tr) or topic.title
 
 
 def rules_topic(tr: Translation, topic: Topic) -> str:
     # the explanation is the rules core's (bot/rules/glossary.py), said in `tr`'s language
     return clip(f"## {topic_title(tr, topic)}\n{topic_text(topic.key, tr)}")
+
+
+def rules_topics(tr: Translation, topics: Sequence[Topic]) -> str:
+    """Several topics in one answer (buildings of the same name), cut to one message."""
+    return clip("\n\n".join(f"## {topic_title(tr, t)}\n{topic_text(t.key, tr)}" for t in topics))
 
 
 def rules_not_found(tr: Translation, text: str) -> str:
