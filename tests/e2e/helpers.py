@@ -9,6 +9,14 @@ from tests.fake_discord import FakeMember, InteractionHandle, StoredMessage
 from .conftest import World
 from .sim import LOBBY_ID, card_of, offers, turn_of
 
+HARD_AI_ITERATIONS = 3  # the hard AI's search in these tests: a fixed budget, a few ms a move
+
+
+def reproducible_hard_ai(bot: Any) -> None:
+    """The running bot's hard AI searches `HARD_AI_ITERATIONS` iterations, not for a time
+    (bot/games/thinking.py): its moves are the table seed's, not the machine's speed's, so a
+    test's game is the same on a loaded machine."""
+    bot.manager.thinker.iterations = HARD_AI_ITERATIONS
 
 async def slash(world: World, user: FakeMember, sub: str, **options: Any) -> InteractionHandle:
     return await world.fake.slash(

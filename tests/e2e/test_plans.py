@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from bot.store import DECLARED, QUEUE
+from bot.store import AI, DECLARED, QUEUE
 from tests.fake_discord import FakeMember, StoredMessage
 
 from .conftest import World
-from .helpers import answer, current_turn, pick, seated_table, slash, whose
+from .helpers import answer, current_turn, pick, reproducible_hard_ai, seated_table, slash, whose
 from .sim import Table, turn_of
 from .test_turn_message import pinged as pings
 
@@ -165,10 +165,10 @@ async def test_a_declared_provost_move_followed_by_an_ai_seat_is_announced(world
     """Issue 28 item 3: a declared move played right before a hard AI seat's decision lost its
     "(declared ahead)" note (the result it came in was handed over before the AI's search, with
     no turn message to carry the note); the next turn message says it now."""
-    monkeypatch.setenv("AI_THINK_MS", "30")
     monkeypatch.setenv("AI_PROCESSES", "0")
     world.table_seed(3)
     async with world.bot() as run:
+        reproducible_hard_ai(run.bot)
         table_ = Table(world.fake, world.channel, [world.ann, world.bob], random.Random(5))
         card = await table_.seat_everyone(world.ann, seats=3, ai=1, ai_level="strong")
         await table_.start(card, world.ann)
@@ -192,6 +192,8 @@ async def test_a_declared_provost_move_followed_by_an_ai_seat_is_announced(world
         log = await run.bot.manager.store.move_log(table.id)
         declared = [m for m in log if m.who == DECLARED]
         assert len(declared) == 2
+        # the case of the issue: a declared move right before the hard AI seat's decision
+        assert any(a.who == DECLARED and b.who == AI for a, b in zip(log, log[1:], strict=False)), log
         here = [m for m in world.fake.state.messages.values() if m.channel_id == world.channel.id]
         seen = [m.text for m in here]  # a turn message's content or a round message's embeds
         seen += [str(r.get("content", "")) for m in here for r in m.revisions]

@@ -10,14 +10,15 @@ import pytest
 from bot.store import AI
 
 from .conftest import World
+from .helpers import reproducible_hard_ai
 from .sim import Table
 
 
 async def test_a_hard_ai_seat_plays_through_discord(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("AI_THINK_MS", "30")  # a short think time: the test plays a few turns
     monkeypatch.setenv("AI_PROCESSES", "0")
     world.table_seed(31)
     async with world.bot() as run:
+        reproducible_hard_ai(run.bot)  # a short search, the same moves on any machine
         table = Table(world.fake, world.channel, [world.ann], random.Random(5))
         card = await table.seat_everyone(world.ann, seats=2, ai=1, ai_level="strong")
         assert "**AI 1 (hard)** (AI)" in card.content and "AI seats play hard" in card.content
