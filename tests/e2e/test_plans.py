@@ -192,8 +192,10 @@ async def test_a_declared_provost_move_followed_by_an_ai_seat_is_announced(world
         log = await run.bot.manager.store.move_log(table.id)
         declared = [m for m in log if m.who == DECLARED]
         assert len(declared) == 2
-        seen = [m.content for m in world.fake.state.messages.values() if m.channel_id == world.channel.id]
-        seen += [str(r.get("content", "")) for m in world.fake.state.messages.values() if m.channel_id == world.channel.id for r in m.revisions]
+        here = [m for m in world.fake.state.messages.values() if m.channel_id == world.channel.id]
+        seen = [m.text for m in here]  # a turn message's content or a round message's embeds
+        seen += [str(r.get("content", "")) for m in here for r in m.revisions]
+        seen += [str(e.get("description", "")) for m in here for r in m.revisions for e in r.get("embeds") or ()]
         said = [line for text in seen for line in text.splitlines() if "(declared ahead)" in line]
         for m in declared:
             name = table.seats[m.seat].name
