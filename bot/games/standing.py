@@ -17,7 +17,7 @@ from dataclasses import replace
 
 from .invites import came
 from .orders import SeatOrders, settle
-from .refusals import ORDERS_NOT_SAVED
+from .refusals import ORDERS_NOT_SAVED, Unavailable
 from .registry import Registry
 from .results import ActResult
 from .turns import Turns
