@@ -27,6 +27,7 @@ import discord
 
 from bot.config import Settings
 from bot.games import Manager, Renderer, render_board_png
+from bot.rules import COMPILED
 from bot.store import parse_shard_ids
 
 from . import command_sync
@@ -46,6 +47,14 @@ from .posting import RETRY_DELAYS, Publisher
 from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
+
+# The collector's thresholds once the bot runs. Every click leaves cyclic garbage (discord.py's
+# interaction and the view it rebuilds from the message: some 120 objects a decision), which
+# lives through a few young passes while its requests are under way and is freed only by a
+# full pass. A full pass as soon as the collector's own rule allows it (a quarter more
+# long-lived objects than at the last one) rather than after ten middle passes: many short full
+# passes instead of a few of 100+ ms (docs/benchmarks.md, "Garbage collector", issue 27).
+GC_THRESHOLDS = (700, 10, 1)
 
 # The level of AI seats created without one (each table chooses its own at /caylus new).
 AI_LEVEL = "greedy"
@@ -144,6 +153,7 @@ class CaylusBot(discord.Client):
         loaded = await self._manager.load()
         self.languages = await load_personal(self._manager.store)
         log.info("%d active table(s) loaded from %s", loaded, self._database_name())
+        log.info("rules core: %s", "compiled (mypyc)" if COMPILED else "the Python source (not compiled)")
         self._publisher = Publisher(self, self._manager, retry_delays=self._retry_delays)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *ORDER_ITEMS, *COMMUNITY_ITEMS, *PLAN_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())  # ru and pt-BR commands
@@ -157,6 +167,7 @@ class CaylusBot(discord.Client):
             # event loop for 100+ ms every so often.
             gc.collect()
             gc.freeze()
+            gc.set_threshold(*GC_THRESHOLDS)
 
     async def _catch_up(self) -> None:
         """After a restart: re-post the reports never acknowledged and make sure every table
