@@ -44,7 +44,11 @@ class Story:
         table = manager.table(channel_id)
         if table is None or (table_id is not None and table.id != table_id):
             table = await manager.last_table(channel_id)
-        if table is None or table.is_abandoned or (table_id is not None and table.id != table_id):
+        if table_id is not None and (table is None or table.id != table_id or table.is_abandoned):
+            # a button of an earlier table of the channel (abandoned, or followed by another)
+            await replies.say(interaction, texts.table_gone(reply_tr(interaction, None)))
+            return None
+        if table is None or table.is_abandoned:
             await replies.refuse(interaction, NoTable())
             return None
         if table.game is None:

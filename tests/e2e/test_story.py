@@ -20,7 +20,7 @@ from bot.ui.roundpost import board_key
 from bot.ui.texts import channel as channel_texts
 
 from .conftest import World
-from .helpers import answer, private_answer, slash
+from .helpers import ann_and_bob, answer, private_answer, slash
 from .sim import Table
 
 
@@ -270,6 +270,35 @@ async def test_past_boards_previous_next_log_replay_and_export(world: World) -> 
         [record] = exported.attachments
         replayed = replay_record(read_record(record.data.decode()))
         assert replayed.to_json() == t.game.to_json()
+
+
+async def test_previous_of_an_earlier_table_is_refused_and_shows_nothing_of_the_next(world: World) -> None:
+    """A stale button (issue 24 item 3): Previous on a board of a table abandoned since, pressed
+    once another table plays in the channel, says that table is over and leaves the message as
+    it was (the new table's boards are not shown under the old one's name)."""
+    world.table_seed(12)
+    async with world.bot() as run:
+        people = [world.ann, world.bob]
+        table = Table(world.fake, world.channel, people, random.Random(5), pick=busy_pick)
+        card = await table.seat_everyone(world.ann, seats=2)
+        await table.start(card, world.ann)
+        assert await table.play_turn()
+        t = run.bot.manager.table(int(world.channel.id))
+        assert t is not None and t.game is not None
+        while t.game.state.round < 2:
+            assert await table.play_turn()
+        await run.bot.publisher.idle()
+        message = await private_answer(await game(world, world.bob, "board", round=1))
+        previous = next(c for c in message.custom_ids() if c.startswith(f"cyp:{t.id}:"))
+        await run.bot.manager.abandon(t.channel_id, int(world.ann.id))
+        await ann_and_bob(world, run.bot.manager, seed=3)
+        new = run.bot.manager.table(int(world.channel.id))
+        assert new is not None and new.id != t.id
+        before = (message.content, len(message.revisions), [a.data for a in message.attachments])
+        click = await world.fake.click(message, previous, user=world.bob)
+        [said] = await click.followups(1, timeout=10)
+        assert said.ephemeral and "That table is over or was abandoned" in said.text
+        assert (message.content, len(message.revisions), [a.data for a in message.attachments]) == before
 
 
 async def test_a_turn_message_opens_with_what_its_player_missed(world: World) -> None:

@@ -157,7 +157,12 @@ def reference(tmp_path_factory: pytest.TempPathFactory) -> tuple[str, dict[str, 
     assert final.startswith("final: ")
     assert [part.split("=")[0] for part in final.split()[1:]] == ["Ann", "Bob", "Cid", "Dee"]
     assert len(demo.seen) == sum(line.startswith("report ") for line in demo.lines) > KILLED_RUNS
-    return final, files(base / "boards"), len(demo.seen), startup
+    written = files(base / "boards")
+    # beside the phase images, the story of the game (issue 24): its summary, replay and record
+    assert written["summary.png"].startswith(b"\x89PNG") and written["replay.gif"].startswith(b"GIF89a")
+    totals = [part.split("=")[1] for part in final.split()[1:]]
+    assert written["record.txt"].decode().splitlines()[-1] == "final: " + " ".join(totals)
+    return final, written, len(demo.seen), startup
 
 
 def test_demo_killed_at_random_moments_resumes_identically(
