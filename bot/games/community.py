@@ -70,7 +70,9 @@ class Community:
         try:
             return await work
         except (StoreError, OSError) as e:
-            log.exception("store read failed")
+            # the store is away: one warning (the outage's), the reader told to try again
+            log.info("a community read failed: %s", e)
+            self.registry.outage.failed(e)
             raise Unavailable("The store could not be read just now. Try again in a moment.") from e
 
     # ----- resign ----------------------------------------------------------------------------------

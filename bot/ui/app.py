@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -30,6 +31,7 @@ from bot.rules import COMPILED
 from bot.store import parse_shard_ids
 
 from . import command_sync
+from .about import Facts, facts
 from .commands import command_tree
 from .community import ITEMS as COMMUNITY_ITEMS
 from .community import Community
@@ -112,12 +114,17 @@ class CaylusBot(discord.Client):
         self._manager: Manager | None = None
         self._publisher: Publisher | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        self.started_at = time.monotonic()  # for /caylus-about
 
     @property
     def manager(self) -> Manager:
         if self._manager is None:
             raise RuntimeError("the bot is not set up yet")
         return self._manager
+
+    def facts(self, playing: int, waiting: int) -> Facts:
+        """What `/caylus-about` says (the tables: this process's)."""
+        return facts(self, self.started_at, playing, waiting)
 
     @property
     def is_set_up(self) -> bool:

@@ -1,4 +1,4 @@
-"""Looking around: `/caylus board`, `status`, `log`, `rules` and `help`."""
+"""Looking around: `/caylus board`, `status`, `log`, `rules`, `help` and `about`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games import NoTable, NotStarted, Table
+from bot.games import NoTable, NotStarted, Refusal, Table
 from bot.i18n import NAMES, Translation
 from bot.rules import TOPICS, Topic, namesakes
 
@@ -43,7 +43,11 @@ class Info:
         table = manager.table(channel_id)
         if table is None:
             await replies.defer(interaction, thinking=True, public=public)
-            table = await manager.last_table(channel_id)
+            try:
+                table = await manager.last_table(channel_id)
+            except Refusal as r:  # the store does not answer: "try again in a moment"
+                await replies.refuse(interaction, r)
+                return None
         if table is None or table.is_abandoned:
             await replies.refuse(interaction, NoTable())
             return None
@@ -172,6 +176,18 @@ class Info:
             return
         await replies.say(interaction, text)
         await replies.say(interaction, more)
+
+    async def about(self, interaction: discord.Interaction[Any]) -> None:
+        """`/caylus-about`: the version, uptime, servers and tables, and the invite link."""
+        tables = self.bot.manager.tables()
+        playing = sum(1 for t in tables if t.is_started)
+        waiting = sum(1 for t in tables if t.is_open)
+        f = self.bot.facts(playing, waiting)
+        said = texts.about(
+            self._reader(interaction), version=f.version, uptime_s=f.uptime_s, servers=f.servers,
+            playing=f.playing, waiting=f.open, invite=f.invite,
+        )  # fmt: skip
+        await replies.say(interaction, said)
 
     async def language(
         self, interaction: discord.Interaction[Any], language: str | None, *, clear: bool = False

@@ -60,8 +60,9 @@ async def test_a_five_player_game_of_long_rounds_drops_nothing(world: World) -> 
         await table.start(card, world.ann)
         await table.play()
         await run.bot.publisher.idle()
-        [t] = run.bot.manager.tables()
-        assert t.is_finished
+        assert run.bot.manager.tables() == []  # over and shown: out of memory (issue 28)
+        t = await run.bot.manager.last_table(int(world.channel.id))
+        assert t is not None and t.is_finished
         shown = "\n".join(round_messages(world))
         # every line of every phase report the game stored is in the channel, once
         tr = post_tr(t)

@@ -75,6 +75,7 @@ from .info import (
     LANGUAGE_SET,
     LANGUAGE_SHOWN,
     NO_IMAGE,
+    about,
     board_caption,
     log,
     rules_not_found,
@@ -82,6 +83,7 @@ from .info import (
     rules_topics,
     status,
     topic_title,
+    uptime,
 )
 from .lobby import (
     ABANDON_BUTTON,
@@ -135,6 +137,7 @@ from .startup import (
     BAD_TOKEN,
     NO_TOKEN,
     bad_settings,
+    no_token,
 )
 
 __all__ = [
@@ -183,11 +186,13 @@ __all__ = [
     "UNDO_BUTTON",
     "UNDO_TOO_LATE",
     "abandon_confirm",
+    "about",
     "abandoned",
     "abandoned_ephemeral",
     "after_choice",
     "ai_added",
     "bad_settings",
+    "no_token",
     "board_caption",
     "build_effect",
     "cannot_post_note",
@@ -239,6 +244,7 @@ __all__ = [
     "started",
     "status",
     "topic_title",
+    "uptime",
     "table_gone",
     "table_opened",
     "taken_over",

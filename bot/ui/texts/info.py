@@ -1,4 +1,4 @@
-"""Answers to the information commands: status, log, board, rules and help."""
+"""Answers to the information commands: status, log, board, rules, help and about."""
 
 from __future__ import annotations
 
@@ -222,3 +222,35 @@ LANGUAGE_CLEARED = N_(
     "Your language setting is forgotten: private answers are in your Discord language when the "
     "bot has it, else in the table's language."
 )
+
+
+def about(
+    tr: Translation, *, version: str, uptime_s: float, servers: int, playing: int, waiting: int, invite: str
+) -> str:
+    """`/caylus-about`: the version, how long it has run, where, the tables now, the invite."""
+    where = tr.ngettext("{n} server", "{n} servers", servers).format(n=servers)
+    lines = [
+        tr.gettext("🏰 **Caylus on Discord**, version {version}").format(version=version),
+        tr.gettext("Running for {uptime}, in {servers}.").format(uptime=uptime(tr, uptime_s), servers=where),
+        tr.gettext("Tables now: {playing} in play, {open} waiting for players.").format(
+            playing=playing, open=waiting
+        ),
+        tr.gettext("Add the bot to another server: {link}").format(link=invite),
+        tr.gettext("`/caylus help` says how to play."),
+    ]
+    return "\n".join(lines)
+
+
+def uptime(tr: Translation, seconds: float) -> str:
+    """"3 days 4 hours", "5 hours 12 minutes", "7 minutes": the two largest units (a second
+    that is 0 left out)."""
+    minutes = int(seconds // 60)
+    days, hours, mins = minutes // 1440, minutes // 60 % 24, minutes % 60
+    units = [
+        (days, tr.ngettext("{n} day", "{n} days", days)),
+        (hours, tr.ngettext("{n} hour", "{n} hours", hours)),
+        (mins, tr.ngettext("{n} minute", "{n} minutes", mins)),
+    ]
+    first = next((i for i, (n, _) in enumerate(units) if n), 2)
+    shown = [first] + [i for i in (first + 1,) if i < 3 and units[i][0]]
+    return " ".join(units[i][1].format(n=units[i][0]) for i in shown)
