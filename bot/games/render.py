@@ -107,16 +107,7 @@ def _watch_parent(parent: int, interval: float = PARENT_POLL_S) -> None:
 
 
 def _warm(render: Renderer) -> None:
-    """Load the renderer before the first real image: the project's renderer warms its fonts,
-    tile faces and the 4-player static board, the commonest table (`rendering.warm_up`; one
-    short job, so that a shutdown during it waits little); another draws one board."""
-    if render is render_board_png:
-        try:
-            from rendering import warm_up
-        except ImportError:
-            return
-        warm_up(players=(4,))
-        return
+    """Draw one board, so the renderer, its fonts and its static board are loaded."""
     game = new_game(["A", "B"], 0)
     render(game.state, [], game.decision)
 
