@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
+from bot.i18n import N_
 from bot.rules import Options, new_game
 from bot.store import ABANDONED, OPEN, STARTED, ChannelBusy, SnapshotRecord
 
@@ -49,7 +50,7 @@ def clean_name(name: str) -> str:
     """A name as a seat takes it: without bidi controls, whitespace folded, at most 32 chars."""
     name = " ".join(name.translate(BIDI_CONTROLS).split())[:MAX_NAME]
     if not name:
-        raise BadRequest("A player needs a name.")
+        raise BadRequest(N_("A player needs a name."))
     return name
 
 
@@ -65,7 +66,7 @@ def unique_name(name: str, taken: Iterable[str]) -> str:
 
 def check_level(level: str | None) -> None:
     if level is not None and level not in LEVELS:
-        raise BadRequest(f"An AI seat plays at one of these levels: {', '.join(LEVELS)}.")
+        raise BadRequest(N_("An AI seat plays at one of these levels: {levels}."), levels=", ".join(LEVELS))
 
 
 def ai_name(k: int, level: str) -> str:
@@ -81,9 +82,9 @@ def table_options(options: Options | dict[str, Any] | None) -> Options:
             opts = Options(**(options or {}))
         except TypeError:
             known = ", ".join(f.name for f in fields(Options))
-            raise BadRequest(f"Unknown table option; the options are: {known}.") from None
+            raise BadRequest(N_("Unknown table option; the options are: {known}."), known=known) from None
     if opts.lawyer_pp not in (3, 4):
-        raise BadRequest("The Lawyer gives 4 PP (first printing) or 3 PP (later printings).")
+        raise BadRequest(N_("The Lawyer gives 4 PP (first printing) or 3 PP (later printings)."))
     return opts
 
 
@@ -111,10 +112,10 @@ class Lobby:
         for level in ai_seats:
             check_level(level)
         if not MIN_SEATS <= seats <= MAX_SEATS:
-            raise BadRequest(f"A Caylus table has {MIN_SEATS} to {MAX_SEATS} seats.")
+            raise BadRequest(N_("A Caylus table has {low} to {high} seats."), low=MIN_SEATS, high=MAX_SEATS)
         opts = table_options(options)
         if len(ai_names) + len(ai_seats) + int(seat_creator) > seats:
-            raise BadRequest(f"That is more than {seats} seats.")
+            raise BadRequest(N_("That is more than {seats} seats."), seats=seats)
         reg = self.registry
         now = reg.clock()
         async with reg.lock(channel_id):
@@ -155,7 +156,7 @@ class Lobby:
         async with self.registry.lock(channel_id):
             t = self.registry.active(channel_id)
             if not t.is_open:
-                raise AlreadyStarted("The game at this table has already started; you cannot join it now.")
+                raise AlreadyStarted(N_("The game at this table has already started; you cannot join it now."))
             if t.seat_of(user_id) is not None:
                 raise AlreadySeated()
             if t.is_full:
@@ -175,7 +176,7 @@ class Lobby:
             if not t.is_open:
                 raise AlreadyStarted()
             if user_id != t.creator_id and not is_moderator:
-                raise NotAllowed("Only the table's creator or a moderator can add an AI seat.")
+                raise NotAllowed(N_("Only the table's creator or a moderator can add an AI seat."))
             if t.is_full:
                 raise TableFull(t.max_seats)
             ai_count = sum(1 for s in t.seats if s.is_ai)
@@ -189,8 +190,10 @@ class Lobby:
             t = self.registry.active(channel_id)
             if not t.is_open:
                 raise AlreadyStarted(
-                    "The game has started: you cannot leave it now. A moderator or the table's "
-                    "creator can abandon the table."
+                    N_(
+                        "The game has started: you cannot leave it now. A moderator or the table's "
+                        "creator can abandon the table."
+                    )
                 )
             seat = t.seat_of(user_id)
             if seat is None:
@@ -211,7 +214,7 @@ class Lobby:
             if not t.is_open:
                 raise AlreadyStarted()
             if user_id != t.creator_id and not is_moderator:
-                raise NotAllowed("Only the table's creator or a moderator can start the game.")
+                raise NotAllowed(N_("Only the table's creator or a moderator can start the game."))
             if len(t.seats) < MIN_SEATS:
                 raise NotEnoughPlayers(len(t.seats))
             game = new_game(t.names, t.seed, t.options)
@@ -238,7 +241,7 @@ class Lobby:
                 )  # fmt: skip
             except Exception as e:
                 log.exception("table %d could not be started", t.id)
-                raise Unavailable("The game could not be saved, so it did not start. Try again.") from e
+                raise Unavailable(N_("The game could not be saved, so it did not start. Try again.")) from e
             t.game, t.chronicle = game, chronicle
             t.status, t.started_at, t.updated_at = STARTED, now, now
             t.log_rows, t.since_snapshot, t.timers = 0, [], clock
@@ -257,7 +260,7 @@ class Lobby:
         async with reg.lock(channel_id):
             t = reg.active(channel_id)
             if user_id != t.creator_id and not is_moderator:
-                raise NotAllowed("Only the table's creator or a moderator can abandon it.")
+                raise NotAllowed(N_("Only the table's creator or a moderator can abandon it."))
             now = reg.clock()
             await reg.store_call(reg.store.set_status(t.id, ABANDONED, now=now))
             t.status, t.finished_at, t.updated_at = ABANDONED, now, now

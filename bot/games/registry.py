@@ -14,6 +14,7 @@ import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
+from bot.i18n import N_
 from bot.rules import Event, Game, obvious_choice
 from bot.store import (
     ABANDONED,
@@ -180,7 +181,7 @@ class Registry:
             await self.reload(t)
             if cancelled:
                 raise asyncio.CancelledError
-            raise Unavailable("The move could not be saved, so it was not played. Try again.") from failure
+            raise Unavailable(N_("The move could not be saved, so it was not played. Try again.")) from failure
         if then is not None:
             then()
         if cancelled:
@@ -194,7 +195,7 @@ class Registry:
             raise  # the lobby answers it: a table is already open in this channel
         except (StoreError, OSError) as e:
             log.exception("store write failed")
-            raise Unavailable("The table could not be saved, so nothing changed. Try again.") from e
+            raise Unavailable(N_("The table could not be saved, so nothing changed. Try again.")) from e
 
     def timers_stored(self, timers: Sequence[object]) -> None:
         if timers and self.on_timers_stored is not None:

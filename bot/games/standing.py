@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from bot.i18n import N_
+
 from .orders import SeatOrders, settle
 from .refusals import Unavailable
 from .registry import Registry
@@ -51,7 +53,7 @@ class Standing:
                 try:
                     await reg.commit(t, reg.store.set_orders(t.id, seat.seat, after.to_json(), now=now), committed)
                 except Unavailable:
-                    raise Unavailable("Your orders could not be saved, so nothing changed. Try again.") from None
+                    raise Unavailable(N_("Your orders could not be saved, so nothing changed. Try again.")) from None
             play = self.turns.ai_to_play(t)
         if not play:
             return t.orders.get(seat.seat, SeatOrders()), None

@@ -35,6 +35,7 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from bot.i18n import N_
 from bot.rules import Event, Game
 from bot.store import (
     AUTO,
@@ -70,6 +71,7 @@ from .turns import Turns
 log = logging.getLogger(__name__)
 
 ENDS_PHASE = frozenset({"phase_end", "game_over"})
+NOT_REBUILT = N_("The game could not be rebuilt, so nothing was undone.")
 # Moves made for a seat without anyone choosing, from what was known before: they follow the
 # choice before them and go back with it (see the module docstring).
 FOLLOWERS = frozenset({RULE, ORDER, QUEUE, DECLARED})
@@ -97,8 +99,10 @@ def undo_target(table: Table, seat: Seat, end: int | None = None) -> MoveRecord:
         raise NothingToUndo()
     if not window:
         raise PhaseOver(
-            "You have no choice to undo in this phase: a phase has just ended and its report is "
-            "out, and a choice can be taken back only within its phase."
+            N_(
+                "You have no choice to undo in this phase: a phase has just ended and its report is "
+                "out, and a choice can be taken back only within its phase."
+            )
         )
     last = window[-1]
     if last.seat == seat.seat:
@@ -108,8 +112,10 @@ def undo_target(table: Table, seat: Seat, end: int | None = None) -> MoveRecord:
             raise NotYourChoice()
         if last.who == TAKEOVER:
             raise NotYourChoice(
-                "The AI made your last choice while it played your seat; you can only undo your own "
-                "last choice."
+                N_(
+                    "The AI made your last choice while it played your seat; you can only undo your "
+                    "own last choice."
+                )
             )
     names = table.names
     for i in range(len(window) - 1, -1, -1):
@@ -118,8 +124,10 @@ def undo_target(table: Table, seat: Seat, end: int | None = None) -> MoveRecord:
             since = next(x for x in window[i + 1 :] if x.who not in FOLLOWERS)  # the last one is
             raise ActedSince(names[since.seat])
     raise CannotUndo(
-        "You have made no choice in this phase that could be undone: you can only undo your own "
-        "last choice, before anyone else acts."
+        N_(
+            "You have made no choice in this phase that could be undone: you can only undo your own "
+            "last choice, before anyone else acts."
+        )
     )
 
 
@@ -182,21 +190,21 @@ def step_back(t: Table, seat: Seat, user_id: int, target: MoveRecord, w: Rewind,
     game = w.game
     if target.seq != len(game.state.history) - 1 or target.code != game.state.history[-1]:
         log.error("table %d: the undo window does not match the history", t.id)
-        raise Unavailable("The game could not be rebuilt, so nothing was undone.")
+        raise Unavailable(NOT_REBUILT)
     try:
         restored, events = rebuild_without_last(game)
     except RuntimeError:
         log.exception("table %d: undo refused, the replay differs", t.id)
-        raise Unavailable("The game could not be rebuilt, so nothing was undone.") from None
+        raise Unavailable(NOT_REBUILT) from None
     if target.who == RULE:  # its log began with what was applied and why
         note = rule_note(restored, target.code)
         if note is None:
             log.error("table %d: undo refused, the obvious choice is not what was applied", t.id)
-            raise Unavailable("The game could not be rebuilt, so nothing was undone.")
+            raise Unavailable(NOT_REBUILT)
         events = [note, *events]
     if events and not same_events(w.current[-len(events):], events):
         log.error("table %d: undo refused, the chronicle does not end with the choice", t.id)
-        raise Unavailable("The game could not be rebuilt, so nothing was undone.")
+        raise Unavailable(NOT_REBUILT)
     d = restored.decision
     assert d is not None and (d.player == seat.seat or target.who in FOLLOWERS)
     label = next((c.label for c in d.choices if c.code == target.code), target.code)
@@ -275,7 +283,7 @@ class Undo:
                 committed,
             )  # fmt: skip
         except Unavailable:
-            raise Unavailable("The undo could not be saved, so nothing changed. Try again.") from None
+            raise Unavailable(N_("The undo could not be saved, so nothing changed. Try again.")) from None
 
     def can_undo(self, channel_id: int, user_id: int) -> bool:
         t = self.registry.table(channel_id)
@@ -316,7 +324,7 @@ class Undo:
                     committed,
                 )
             except Unavailable:
-                raise Unavailable("Your seat could not be saved, so the AI still plays it. Try again.") from None
+                raise Unavailable(N_("Your seat could not be saved, so the AI still plays it. Try again.")) from None
             if d is not None and d.player == seat.seat:
                 self.turns.stop_thinking(t)  # the AI was thinking for this seat
             return t

@@ -215,8 +215,8 @@ def test_a_simple_favour_gives_and_says_its_constant(monkeypatch: pytest.MonkeyP
 @pytest.mark.parametrize(
     ("module", "name", "n", "key", "ru"),
     [
-        (specials_module, "GUILD_STEPS", 1, "guild", "(сейчас на клетке 6) до 1 клетки, бесплатно"),
-        (effects_module, "GUILD_STEPS", 2, "words_guild", "передвинуть судью до 2 клеток, бесплатно"),
+        (specials_module, "GUILD_STEPS", 1, "guild", "(сейчас на клетке 6) не больше чем на 1 клетку, бесплатно"),
+        (effects_module, "GUILD_STEPS", 2, "words_guild", "передвинуть судью не больше чем на 2 клетки, бесплатно"),
         (placing_module, "CASTLE_WORKERS", 4, "castle_full", "(уже 4 рабочих)"),
         (placing_module, "CASTLE_WORKERS", 21, "castle_full", "(уже 21 рабочий)"),
     ],
