@@ -89,7 +89,7 @@ def _text(node: ast.AST) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
     if isinstance(node, ast.JoinedStr):
-        return "".join(v.value if isinstance(v, ast.Constant) else "{}" for v in node.values)
+        return "".join(str(v.value) if isinstance(v, ast.Constant) else "{}" for v in node.values)
     return None
 
 
@@ -100,10 +100,9 @@ def _parents(tree: ast.AST) -> dict[ast.AST, ast.AST]:
 def _is_docstring(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
     expr = parents.get(node)
     owner = parents.get(expr) if isinstance(expr, ast.Expr) else None
-    body = getattr(owner, "body", None)
-    return isinstance(owner, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef) and bool(
-        body
-    ) and body[0] is expr
+    if not isinstance(owner, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    return bool(owner.body) and owner.body[0] is expr
 
 
 def refusal_classes(trees: Iterable[ast.AST]) -> frozenset[str]:

@@ -72,7 +72,7 @@ def _pattern(cell: str) -> re.Pattern[str]:
 
 def _tables(text: str) -> Iterator[tuple[str, list[str], list[list[str]]]]:
     """(heading, header cells, rows) of every table under a `###` heading of the glossary."""
-    heading, header, rows = "", [], []
+    heading, header, rows = "", list[str](), list[list[str]]()
     in_glossary = False
     for line in [*text.splitlines(), ""]:
         if line.startswith("## "):
