@@ -148,3 +148,170 @@ def test_the_checker_sees_every_kind_of_import(tmp_path: Path, source: str, expe
     assert imported_modules(path, tmp_path) == expected
     bad = violations("bot/rules", (*THIRD_PARTY_IO, "bot", "rendering"), ("bot.rules",), tmp_path)
     assert bool(bad) == (expected != ["bot.rules.tiles"])
+
+
+# ----- import circles and floors (issue 23) -----------------------------------------------------
+
+
+def module_paths(roots: tuple[str, ...] = ("bot", "rendering"), root: Path = ROOT) -> dict[str, Path]:
+    """Every module of the product by its dotted name (a package by its __init__)."""
+    return {module_name(p, root): p for r in roots for p in python_files(r, root)}
+
+
+def module_graph(roots: tuple[str, ...] = ("bot", "rendering"), root: Path = ROOT) -> dict[str, set[str]]:
+    """module -> the product's modules it imports (also inside functions and `if TYPE_CHECKING:`),
+    as ../shared/tools/import_circles.py reads them: `from .x import y` is an import of the
+    module `x.y` if there is one, else of `x`; `from . import x` of the module `x`, not of the
+    package's __init__."""
+    mods = module_paths(roots, root)
+    graph: dict[str, set[str]] = {m: set() for m in mods}
+    for m, path in mods.items():
+        package = m.split(".") if path.name == "__init__.py" else m.split(".")[:-1]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    head = package[: len(package) - node.level + 1]
+                    base = ".".join(head + ([base] if base else []))
+                names = [f"{base}.{a.name}" if f"{base}.{a.name}" in mods else base for a in node.names]
+            graph[m].update(n for n in names if n in mods and n != m)
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than two modules (Tarjan's algorithm), largest first."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 2:
+                found.append(sorted(part))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return sorted(found, key=len, reverse=True)
+
+
+# The rules core's own circle (11 modules round engine, state and tasks) is being taken apart by
+# the helper of issue 27 (issue 23, first step): allowed here until that lands, and no other.
+ALLOWED_CIRCLES = ("bot.rules.",)
+
+
+def test_no_import_circle_of_more_than_two_modules() -> None:
+    """design.md "Layout": inside a package, no import circle of more than two modules (a layer
+    that needs its host names a Protocol for it, as bot/ui/host.py does)."""
+    found = circles(module_graph())
+    assert [c for c in found if not all(m.startswith(ALLOWED_CIRCLES) for m in c)] == []
+
+
+def test_the_circle_check_can_fail(tmp_path: Path) -> None:
+    package = tmp_path / "bot" / "probe"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "a.py").write_text("from . import b\n", encoding="utf-8")
+    (package / "b.py").write_text("from .c import thing\n", encoding="utf-8")
+    (package / "c.py").write_text("def f():\n    from bot.probe.a import x\n", encoding="utf-8")
+    (package / "d.py").write_text("from . import a\n", encoding="utf-8")  # into it, not round it
+    assert circles(module_graph(("bot",), tmp_path)) == [["bot.probe.a", "bot.probe.b", "bot.probe.c"]]
+    (package / "c.py").write_text("thing = 1\n", encoding="utf-8")
+    assert circles(module_graph(("bot",), tmp_path)) == []
+
+
+# bot/ui by floors, top to bottom: a module imports only modules of its own floor or of floors
+# below it (and, by the test above, no circle of more than two on one floor). A new module of
+# bot/ui gets a floor here (docs/architecture.md draws them).
+UI_FLOORS: tuple[tuple[str, ...], ...] = (
+    ("app",),  # the client: it makes and wires everything below
+    ("commands", "listener", "translator"),  # what comes in: /caylus, the games layer's hand-over
+    ("play", "lobby", "info", "posting", "roundpost", "turnpost"),  # the flows and the publisher
+    ("chooser", "orders", "components"),  # what a message carries: views, buttons, selects
+    ("host", "played", "choice_labels", "lang", "replies", "sending", "ids", "command_sync"),
+    ("texts",),  # every text, bot/ui/texts/ (importing nothing of bot/ui outside it)
+)
+
+
+def floor_of(module: str, floors: tuple[tuple[str, ...], ...] = UI_FLOORS) -> int | None:
+    """The floor of a module of bot/ui (0: the top), by its first name below bot.ui."""
+    parts = module.split(".")
+    if parts[:2] != ["bot", "ui"] or len(parts) < 3:
+        return None
+    return next((i for i, names in enumerate(floors) if parts[2] in names), None)
+
+
+def upward_imports(
+    graph: dict[str, set[str]], floors: tuple[tuple[str, ...], ...] = UI_FLOORS
+) -> list[str]:
+    """Every import of bot/ui that runs back up a floor."""
+    out = []
+    for m, imported in sorted(graph.items()):
+        mine = floor_of(m, floors)
+        for n in sorted(imported):
+            theirs = floor_of(n, floors)
+            if mine is not None and theirs is not None and theirs < mine:
+                out.append(f"{m} imports {n}")
+    return out
+
+
+def test_every_module_of_the_ui_has_a_floor() -> None:
+    unplaced = [m for m in module_paths(("bot/ui",)) if m != "bot.ui" and floor_of(m) is None]
+    assert unplaced == []
+
+
+def test_no_import_runs_back_up_a_floor_of_the_ui() -> None:
+    """Nothing below the app imports the app; a component imports no flow; bot/ui/texts
+    imports nothing of bot/ui above it."""
+    assert upward_imports(module_graph(("bot",))) == []
+
+
+def test_the_floor_check_can_fail() -> None:
+    graph = {"bot.ui.components": {"bot.ui.app", "bot.ui.ids"}, "bot.ui.texts.lobby": {"bot.ui.lang"}}
+    assert upward_imports(graph) == [
+        "bot.ui.components imports bot.ui.app",
+        "bot.ui.texts.lobby imports bot.ui.lang",
+    ]
+
+
+# Modules of the product that share a file name: allowed where they are one feature's layers
+# (the rules, the image, the games layer, the Discord layer and its words).
+SAME_NAME_LAYERS = {
+    "castle.py", "favours.py", "road.py", "specials.py",  # bot/rules and its panel in rendering
+    "chooser.py", "commands.py", "info.py",  # bot/ui and its words in bot/ui/texts
+    "lobby.py", "orders.py", "refusals.py",  # bot/games, bot/ui, bot/ui/texts
+    "words.py",  # the game's words: English (bot/rules), every language (bot/i18n)
+    "demo.py",  # NOT one feature (`python -m bot demo`, rendering's seeded games): its owners
+    # rename one of them (issue 23; bot/games and rendering were being changed by others then)
+}  # fmt: skip
+
+
+def test_file_names_say_which_room_they_are() -> None:
+    """Two modules of the product share a file name only when they are one feature's layers."""
+    by_name: dict[str, list[str]] = {}
+    for path in module_paths().values():
+        if path.name not in ("__init__.py", "__main__.py"):
+            by_name.setdefault(path.name, []).append(path.relative_to(ROOT).as_posix())
+    shared = {name: paths for name, paths in by_name.items() if len(paths) > 1}
+    assert sorted(set(shared) - SAME_NAME_LAYERS) == [], shared

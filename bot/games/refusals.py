@@ -8,14 +8,12 @@ ping where that helps (`NotYourTurn.whose` says whose decision it is).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.i18n import N_, Lazy, Translation, translator
 
 if TYPE_CHECKING:
-    from bot.rules import Game
-
-    from .table import Pending
+    from bot.rules import Decision, Game
 
 ENGLISH = translator("en")
 
@@ -94,10 +92,28 @@ class NotAPlayer(Refusal):
         super().__init__(message)
 
 
+class Whose(Protocol):
+    """The pending decision a refusal names (a `bot.games.Pending`, as this module reads it: the
+    refusals, which every module of the games layer imports, import none of them)."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def user_id(self) -> int | None: ...
+    @property
+    def is_ai(self) -> bool: ...
+    @property
+    def ai_takeover(self) -> bool: ...
+    @property
+    def decision(self) -> Decision: ...
+
+
 class NotYourTurn(Refusal):
     """Someone else's decision is pending; `whose` says whose (seat, name, Discord id)."""
 
-    def __init__(self, whose: Pending, game: Game | None = None) -> None:
+    def __init__(self, whose: Whose, game: Game | None = None) -> None:
         self.whose = whose
         self.game = game  # to say the decision's prompt in the reader's language
         super().__init__(self.text())

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from .zdict import CURRENT, DICTIONARIES
 
 if TYPE_CHECKING:
-    from .sql import Tx
+    from .tx import Tx
 
 LEVEL = 9
 _FDICT = 0x20  # FLG bit: a preset dictionary, its Adler-32 in the next four bytes

@@ -9,7 +9,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .sql import Tx
+    from .tx import Tx
 
 
 class MetaFacts:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from .codec import compress_snapshots
 
 if TYPE_CHECKING:
-    from .sql import Tx
+    from .tx import Tx
 
 
 class Migration(NamedTuple):

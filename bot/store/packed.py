@@ -21,7 +21,7 @@ from .records import UNDO, MoveRecord
 from .rows import MOVE_COLUMNS, move_record
 
 if TYPE_CHECKING:
-    from .sql import Tx
+    from .tx import Tx
 
 VERSION = 5  # the PostgreSQL schema version that added `move_logs`
 OVER = ("finished", "abandoned")

@@ -36,7 +36,8 @@ from .pg_migrations import PG_MIGRATIONS
 from .records import MoveRecord, StoredTable
 from .rows import APPLIED, MOVE_COLUMNS, assemble, loaded_cte
 from .shards import ShardFilter
-from .sql import SqlStore, Tx
+from .sql import SqlStore
+from .tx import Tx
 
 log = logging.getLogger(__name__)
 
@@ -87,7 +88,7 @@ def _rowcount(status: str) -> int:
 
 
 class _Tx:
-    """`bot.store.sql.Tx` over one asyncpg connection inside a transaction."""
+    """`bot.store.tx.Tx` over one asyncpg connection inside a transaction."""
 
     def __init__(self, con: asyncpg.Connection) -> None:
         self._con = con

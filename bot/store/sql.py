@@ -13,7 +13,7 @@ import json
 import time
 from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, Protocol
+from typing import Any
 
 from .codec import SUPERSEDED, encode_snapshot
 from .errors import ChannelBusy, Conflict, StoreError
@@ -51,22 +51,7 @@ from .rows import (
     timer_record,
 )
 from .shards import ShardFilter, shard_sql
-
-
-class Tx(Protocol):
-    """One open transaction of a backend (SQL with `?` placeholders)."""
-
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        """Run one statement; the number of rows it changed."""
-        ...
-
-    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None: ...
-
-    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]: ...
-
-    async def insert_id(self, sql: str, params: Sequence[Any]) -> int:
-        """Run an INSERT into a table with an `id` key; the new row's id."""
-        ...
+from .tx import Tx
 
 
 class SqlStore(MetaFacts):

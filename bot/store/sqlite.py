@@ -56,7 +56,7 @@ def _wrap(e: sqlite3.Error) -> StoreError:
 
 
 class _Tx:
-    """`bot.store.sql.Tx` over the aiosqlite connection (inside BEGIN IMMEDIATE … COMMIT)."""
+    """`bot.store.tx.Tx` over the aiosqlite connection (inside BEGIN IMMEDIATE … COMMIT)."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db

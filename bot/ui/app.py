@@ -23,14 +23,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import discord
-from discord import app_commands
 
 from bot.config import Settings
 from bot.games import Manager, Renderer, render_board_png
 from bot.store import parse_shard_ids
 
-from . import command_sync, replies, texts
-from .commands import CaylusCommands
+from . import command_sync
+from .commands import command_tree
 from .components import DYNAMIC_ITEMS
 from .info import Info
 from .lang import load_personal
@@ -47,29 +46,6 @@ log = logging.getLogger(__name__)
 AI_LEVEL = "greedy"
 # Board images are drawn in this many worker processes (0: in the manager's threads).
 RENDER_PROCESSES = 2
-
-
-class CaylusTree(app_commands.CommandTree):
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        """Every command used in a channel tells the publisher, which resumes posting there if
-        it had given the channel up and the permissions are back."""
-        if isinstance(self.client, CaylusBot) and self.client.is_set_up:
-            self.client.publisher.seen(interaction)
-        return True
-
-    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
-        if isinstance(error, app_commands.NoPrivateMessage):
-            await replies.say(interaction, texts.not_here())
-            return
-        log.error("/%s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=error)
-        await replies.say(interaction, texts.internal_error())
-
-
-def command_tree(client: discord.Client) -> CaylusTree:
-    """The `/caylus` command tree (the bot's, and `python -m bot sync`'s)."""
-    tree = CaylusTree(client)
-    tree.add_command(CaylusCommands())
-    return tree
 
 
 def shard_options(settings: Settings) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from bot.games.orders import SeatOrders
 from bot.i18n import Translation
 from bot.rules import Choice, Decision, Game, kind_facts
 
-from . import labels, texts
+from . import choice_labels, texts
 from .components import BoardButton, ChoiceButton, ChoiceSelect, OpenButton, UndoButton, static_view
 from .orders import chooser_items as orders_items
 from .orders import queue_button
@@ -132,9 +132,9 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def option(game: Game | None, kind: str, choice: Choice, tr: Translation = labels.ENGLISH) -> discord.SelectOption:
+def option(game: Game | None, kind: str, choice: Choice, tr: Translation = choice_labels.ENGLISH) -> discord.SelectOption:
     """A select option: the label's head as the label, its cost (and effect) as description."""
-    label = labels.describe(game, kind, choice, tr=tr)  # what the choice does (bot/ui/labels.py)
+    label = choice_labels.describe(game, kind, choice, tr=tr)  # what the choice does (bot/ui/choice_labels.py)
     head, details = label.head, list(label.details)
     effect = ""
     if game is not None and kind_facts(kind).group == "place":
@@ -158,7 +158,7 @@ def chooser_view(
     *,
     undo_seq: int | None = None,
     board: bool = True,
-    tr: Translation = labels.ENGLISH,
+    tr: Translation = choice_labels.ENGLISH,
     orders: SeatOrders | None = None,
 ) -> discord.ui.View:
     """The components answering `decision` (custom_ids carry the table and the decision); with
@@ -207,7 +207,7 @@ def turn_view(
     game: Game | None,
     *,
     undo_seq: int | None = None,
-    tr: Translation = labels.ENGLISH,
+    tr: Translation = choice_labels.ENGLISH,
 ) -> tuple[discord.ui.View, bool]:
     """The turn message's components, and whether they hold the decision's choices: the choices
     when they fit with a row of tools below (More…, the private chooser; Board; Undo for the
@@ -267,9 +267,9 @@ def _choice_items(
 
 def _button_text(game: Game | None, decision: Decision, choice: Choice, tr: Translation) -> str:
     """A button's text: the choice's label, and what it does where that matters (the provost,
-    placements: bot/ui/labels.py), in `tr`'s words."""
+    placements: bot/ui/choice_labels.py), in `tr`'s words."""
     text = choice.label
-    if tr is not labels.ENGLISH or (game is not None and kind_facts(decision.kind).group in ("provost", "place")):
-        text = labels.describe(game, decision.kind, choice, decision.player, tr).line(MAX_BUTTON_LABEL)
+    if tr is not choice_labels.ENGLISH or (game is not None and kind_facts(decision.kind).group in ("provost", "place")):
+        text = choice_labels.describe(game, decision.kind, choice, decision.player, tr).line(MAX_BUTTON_LABEL)
     return text[:1].upper() + text[1:]
 

@@ -1,8 +1,9 @@
-"""The `/caylus` command group: each command hands over to the lobby, play or info flows.
-(Descriptions are in texts.py, with every other text.)"""
+"""The `/caylus` command group and the tree that holds it: each command hands over to the
+lobby, play or info flows. (Descriptions are in texts.py, with every other text.)"""
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
@@ -11,12 +12,14 @@ from discord import app_commands
 from bot.games import Refusal
 from bot.i18n import NAMES, table_default
 
-from . import labels, replies, texts
+from . import choice_labels, replies, texts
 from . import orders as orders_ui
-from .components import host
+from .host import host
 from .lang import reply_tr
 from .play import NOT_NOW, pending_for, provost_code
 from .texts import orders as order_texts
+
+log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[Any]
 LAWYER_PP: list[app_commands.Choice[int]] = [
@@ -41,7 +44,7 @@ OPTION = texts.OPTIONS
 
 async def _typed(interaction: Interaction, typed: str, group: str, command: str) -> str | None:
     """What a person typed for a move command, read as the code of one of their choices now
-    (codes, building names, unique prefixes: bot/ui/labels.py); None when they were told why
+    (codes, building names, unique prefixes: bot/ui/choice_labels.py); None when they were told why
     not. Without a decision of theirs now, the text goes on as it is: the play path says why."""
     table = host(interaction).manager.table(interaction.channel_id or 0)
     if table is None or table.game is None or typed == NOT_NOW:
@@ -51,7 +54,7 @@ async def _typed(interaction: Interaction, typed: str, group: str, command: str)
     except Refusal:
         return typed
     try:
-        return labels.typed_code(table.game, pending.decision, typed, group, command, reply_tr(interaction, table))
+        return choice_labels.typed_code(table.game, pending.decision, typed, group, command, reply_tr(interaction, table))
     except Refusal as r:
         await replies.refuse(interaction, r, table=table)
         return None
@@ -229,3 +232,26 @@ class CaylusCommands(
     @app_commands.describe(target=order_texts.OPTIONS["target"])
     async def declare(self, interaction: Interaction, target: str | None = None) -> None:
         await orders_ui.declare_command(interaction, target)
+
+
+class CaylusTree(app_commands.CommandTree):
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        """Every command used in a channel tells the publisher, which resumes posting there if
+        it had given the channel up and the permissions are back."""
+        if getattr(self.client, "is_set_up", False):  # a CaylusBot past its setup_hook
+            host(interaction).publisher.seen(interaction)
+        return True
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError) -> None:
+        if isinstance(error, app_commands.NoPrivateMessage):
+            await replies.say(interaction, texts.not_here())
+            return
+        log.error("/%s failed", getattr(interaction.command, "qualified_name", "?"), exc_info=error)
+        await replies.say(interaction, texts.internal_error())
+
+
+def command_tree(client: discord.Client) -> CaylusTree:
+    """The `/caylus` command tree (the bot's, and `python -m bot sync`'s)."""
+    tree = CaylusTree(client)
+    tree.add_command(CaylusCommands())
+    return tree

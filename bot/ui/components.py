@@ -7,19 +7,13 @@ Callbacks are thin: they hand the click to the bot's play or lobby flows.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 import discord
 
 from . import ids, replies, texts
+from .host import host
 from .lang import reply_tr
-
-if TYPE_CHECKING:
-    from .app import CaylusBot
-
-
-def host(interaction: discord.Interaction[Any]) -> CaylusBot:
-    return cast("CaylusBot", interaction.client)
 
 
 class ChoiceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.CHOICE_TEMPLATE):

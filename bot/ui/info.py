@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import logging
 import unicodedata
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -15,11 +15,9 @@ from bot.i18n import NAMES, Translation
 from bot.rules import TOPICS, Topic
 
 from . import replies, texts
+from .host import Host
 from .lang import personal_language, post_tr, reply_tr, set_personal
 from .play import chooser_for
-
-if TYPE_CHECKING:
-    from .app import CaylusBot
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +29,7 @@ def _fold(text: str) -> str:
 
 
 class Info:
-    def __init__(self, bot: CaylusBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def _table(self, interaction: discord.Interaction[Any], *, public: bool = False) -> Table | None:
@@ -146,7 +144,8 @@ class Info:
             return
         table = self.bot.manager.table(interaction.channel_id or 0)
         if clear or language is not None:
-            await set_personal(interaction, None if clear else language)
+            chosen = None if clear else language
+            await set_personal(self.bot.manager.store, self.bot.languages, interaction.user.id, chosen)
         tr = reply_tr(interaction, table)
         mine = personal_language(interaction)
         if clear:

@@ -7,7 +7,7 @@ it, else the table's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -16,8 +16,6 @@ from bot.i18n import LANGUAGES, Translation, post_language, reply_language, tran
 
 if TYPE_CHECKING:
     from bot.store import GameStore
-
-    from .app import CaylusBot
 
 PERSONAL_KEY = "language:"  # bot_meta key prefix: `language:<user id>` -> a code of LANGUAGES
 
@@ -46,15 +44,14 @@ async def load_personal(store: GameStore) -> dict[int, str]:
     }
 
 
-async def set_personal(interaction: discord.Interaction[Any], lang: str | None) -> None:
-    """Store (None: clear) the personal language of `interaction`'s user, durably, then in memory."""
-    bot = cast("CaylusBot", interaction.client)
-    user_id = interaction.user.id
-    await bot.manager.store.set_meta(f"{PERSONAL_KEY}{user_id}", lang or "")
+async def set_personal(store: GameStore, languages: dict[int, str], user_id: int, lang: str | None) -> None:
+    """Store (None: clear) the personal language of a user, durably, then in memory (`languages`,
+    the bot's, which `personal_language` reads)."""
+    await store.set_meta(f"{PERSONAL_KEY}{user_id}", lang or "")
     if lang is None:
-        bot.languages.pop(user_id, None)
+        languages.pop(user_id, None)
     else:
-        bot.languages[user_id] = lang
+        languages[user_id] = lang
 
 
 def reply_tr(interaction: discord.Interaction[Any], table: Table | None) -> Translation:

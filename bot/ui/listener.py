@@ -3,16 +3,13 @@ its decision numbers), reminders, seats handed to the AI, lobbies that expired."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.games import ActResult, BaseListener, Pending, Table
 
-if TYPE_CHECKING:
-    from .app import CaylusBot
+from .host import Host
 
 
 class ChannelListener(BaseListener):
-    def __init__(self, bot: CaylusBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     async def on_result(self, result: ActResult) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -21,11 +21,9 @@ from bot.rules import final_scores, winners
 
 from . import replies, texts
 from .components import LobbyButton, static_view
+from .host import Host
 from .lang import post_tr, reply_tr
 from .play import table_of_click
-
-if TYPE_CHECKING:
-    from .app import CaylusBot
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +59,7 @@ def is_moderator(interaction: discord.Interaction[Any]) -> bool:
 
 
 class Lobby:
-    def __init__(self, bot: CaylusBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.cards: dict[int, tuple[int, int]] = {}  # table id -> (channel id, message id)
         self._card_locks: dict[int, asyncio.Lock] = {}

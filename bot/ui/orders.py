@@ -15,7 +15,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -24,15 +24,14 @@ from bot.games import orders as o
 from bot.i18n import LANGUAGES, Translation, translator
 from bot.rules import FAVOUR_LINES, PROVOST_STEPS, ROAD_LEN, TILES, Choice, Decision, Game
 
-from . import ids, labels, replies, texts
-from .components import OpenButton, host, static_view
+from . import choice_labels as labels
+from . import ids, replies, texts
+from .components import OpenButton, static_view
+from .host import Host, host
 from .lang import reply_tr
 from .played import played_note
 from .texts import orders as words
-from .texts.common import plain, prompt_of
-
-if TYPE_CHECKING:
-    from .app import CaylusBot
+from .texts.pieces import plain, prompt_of
 
 ENGLISH = translator("en")
 
@@ -284,7 +283,7 @@ def queue_button(table_id: int, *, row: int | None = None, tr: Translation = ENG
 
 
 async def change(
-    bot: CaylusBot, interaction: Interaction, channel_id: int, fn: Callable[[o.SeatOrders], o.SeatOrders],
+    bot: Host, interaction: Interaction, channel_id: int, fn: Callable[[o.SeatOrders], o.SeatOrders],
     *, queue_select: bool = False, decision: int | None = None,
 ) -> None:  # fmt: skip
     """Apply a change of the person's orders and show them the result, privately. `decision`:
@@ -319,7 +318,7 @@ async def change(
 
 
 async def show(
-    bot: CaylusBot, interaction: Interaction, channel_id: int, orders: o.SeatOrders | None = None, *,
+    bot: Host, interaction: Interaction, channel_id: int, orders: o.SeatOrders | None = None, *,
     note: str = "", queue_select: bool = False, opener: int | None = None,
 ) -> None:  # fmt: skip
     """The person's orders, privately (`note` above them); `opener`: the number of their pending
@@ -473,7 +472,7 @@ async def press(interaction: Interaction, table_id: int, action: str, arg: str |
         await replies.refuse(interaction, r, table=table)
 
 
-async def _always(bot: CaylusBot, interaction: Interaction, table: Table, seq: str | None) -> None:
+async def _always(bot: Host, interaction: Interaction, table: Table, seq: str | None) -> None:
     """The Always… panel of the decision `seq` (None: a button of an older version, for the
     decision pending now); one's orders, with a word why, when that decision is gone."""
     pending = table.pending

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -37,12 +37,10 @@ from bot.games import (
 from bot.i18n import Translation
 from bot.rules import kind_facts
 
-from . import labels, replies, texts
+from . import choice_labels, replies, texts
 from .chooser import chooser_view
+from .host import Host
 from .lang import reply_tr
-
-if TYPE_CHECKING:
-    from .app import CaylusBot
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +51,7 @@ ANSWER_WAIT_S = 0.05
 
 
 def chooser_for(
-    table: Table, pending: Pending, *, note: str = "", tr: Translation = labels.ENGLISH
+    table: Table, pending: Pending, *, note: str = "", tr: Translation = choice_labels.ENGLISH
 ) -> tuple[str, discord.ui.View]:
     """The chooser message of a pending decision, in `tr`'s words: its text and its components."""
     return (
@@ -78,7 +76,7 @@ def pending_for(table: Table, user_id: int) -> Pending:
     return pending
 
 
-async def table_of_click(bot: CaylusBot, interaction: discord.Interaction[Any], table_id: int) -> Table | None:
+async def table_of_click(bot: Host, interaction: discord.Interaction[Any], table_id: int) -> Table | None:
     """The table a component names, when it was pressed in that table's own channel (a component
     acts only there, and authority is the table's channel's); otherwise None, the person told why."""
     table = bot.manager.table_by_id(table_id)
@@ -114,7 +112,7 @@ def provost_code(value: str) -> str:
 
 
 class Play:
-    def __init__(self, bot: CaylusBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     # ----- components ------------------------------------------------------------------------
@@ -218,10 +216,10 @@ class Play:
         if kind_facts(decision.kind).group != group:
             return [app_commands.Choice(name=texts.not_now(tr, table.game.prompt(tr, decision) if table.game else decision.prompt), value=NOT_NOW)]
         out = []
-        for c in labels.suggest(table.game, decision, current):
+        for c in choice_labels.suggest(table.game, decision, current):
             if c.code in skip:
                 continue
-            name = labels.describe(table.game, decision.kind, c, decision.player, tr).line(100)
+            name = choice_labels.describe(table.game, decision.kind, c, decision.player, tr).line(100)
             out.append(app_commands.Choice(name=name, value=c.code))
         return out[:25]
 
@@ -267,7 +265,7 @@ class Play:
         done: str,
         *,
         can_undo: bool,
-        tr: Translation = labels.ENGLISH,
+        tr: Translation = choice_labels.ENGLISH,
     ) -> None:
         """What was done, then the person's next decision if it is theirs (with Undo while
         their last choice can be taken back)."""

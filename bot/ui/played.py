@@ -12,8 +12,8 @@ from bot.games import orders as o
 from bot.i18n import Translation, translator
 from bot.rules import Choice, Decision, Game, IllegalChoice, kind_facts
 
-from . import labels
-from .texts import labels as label_words
+from . import choice_labels
+from .texts import choice_words
 from .texts import orders as words
 
 ENGLISH = translator("en")
@@ -105,8 +105,8 @@ def _said(game: Game, decision: Decision, choice: Choice, seat: int, tr: Transla
     if group == "place" and choice.code != "pass":
         head = words.place_words(tr, game, choice.code)
     elif group == "provost":
-        head = label_words.phrase(tr, head)  # "1 back to road 5", "Do not move it", as in English
+        head = choice_words.phrase(tr, head)  # "1 back to road 5", "Do not move it", as in English
     else:
-        head = labels.describe(game, decision.kind, choice, seat, tr).head
-    text = f"{head} · {label_words.amounts(tr, cost)}" if cost else head
+        head = choice_labels.describe(game, decision.kind, choice, seat, tr).head
+    text = f"{head} · {choice_words.amounts(tr, cost)}" if cost else head
     return text if len(text) <= MAX_NOTE_LABEL else text[: MAX_NOTE_LABEL - 1] + "…"

@@ -8,14 +8,16 @@ everything published in one channel appears in the order it was published, and a
 failing channel never holds up another. A report waits in the chain for its board image (drawn
 off the event loop); nothing else waits for it.
 
-What a table leaves in its channel, by job:
-- the round message (bot/ui/roundpost.py): one lasting post per round, edited after every phase
-  with its report and board image; each report acknowledged once shown, kept and retried when
-  it cannot be; the final scores at the end;
-- the turn message (bot/ui/turnpost.py): whose decision it is, with its choices; edited in place
-  while the same player decides, replaced to ping a new one;
+What a table leaves in its channel, by job, each a part of the Publisher with its own state:
+- the round message (`rounds`, bot/ui/roundpost.py `RoundPosts`): one lasting post per round,
+  edited after every phase with its report and board image; each report acknowledged once shown,
+  kept and retried when it cannot be; the final scores at the end;
+- the turn message (`turns`, bot/ui/turnpost.py `TurnPosts`): whose decision it is, with its
+  choices; edited in place while the same player decides, replaced to ping a new one;
 - `announce`: a plain line in its place among the posts; a seat handed to the AI is announced
   after the result that handed it over.
+The Publisher itself keeps the per-channel chains, the decision number last published per table
+and the click its next post may answer; both parts post through one `Sender` (bot/ui/sending.py).
 
 Sending retries what may pass later (bot/ui/sending.py: 5xx, network, 429). A channel where the
 bot lost a permission is given up after a few 403s: one log line, a note on the table's turn
@@ -39,14 +41,17 @@ from bot.games import ActResult, Manager, Pending, PhaseReport, Table
 from . import replies, texts
 from .lang import post_tr
 from .played import missed_words, played_note, undone_words
-from .roundpost import RoundPost, RoundPosts
+from .roundpost import RoundPosts
 from .sending import RETRY_DELAYS, ChannelDown, Sender, Undeliverable
 from .turnpost import TurnPost, TurnPosts, waits_on_person
 
 log = logging.getLogger(__name__)
 
 
-class Publisher(RoundPosts, TurnPosts):
+class Publisher:
+    """What the tables did, posted in their channels (see the module): `rounds` and `turns` are
+    its parts, each with its own state."""
+
     def __init__(
         self,
         client: discord.Client,
@@ -54,27 +59,15 @@ class Publisher(RoundPosts, TurnPosts):
         *,
         retry_delays: Sequence[float] = RETRY_DELAYS,
     ) -> None:
-        self.client = client
         self.manager = manager
-        self.retry_delays = tuple(retry_delays) or RETRY_DELAYS
-        self._tails: dict[int, asyncio.Task[None]] = {}
-        self._turns: dict[int, TurnPost] = {}  # table id -> its turn message
+        delays = tuple(retry_delays) or RETRY_DELAYS
+        self._tails: dict[int, asyncio.Task[None]] = {}  # channel id -> the last job of its chain
         self._numbers: dict[int, int] = {}  # table id -> the decision number last published
-        self._advancing: set[int] = set()  # tables whose AI seat is retried
-        self._swept: set[int] = set()  # tables whose older turn messages were looked for
-        self._out = Sender(client, self.retry_delays, self._give_up)
-        self._send = self._out.send
-        self._latest = self._out.latest  # channel id -> the bot's last post there
-        self._down = self._out.down  # channels given up (a permission lost) until it is back
-        self._stale: set[int] = set()  # tables whose turn message could not be shown meanwhile
-        self._held: dict[int, dict[int, PhaseReport]] = {}  # table id -> seq -> report kept
-        self._tries: dict[tuple[int, int], int] = {}  # (table id, seq) -> failed tries
-        self._half_posted: set[tuple[int, int]] = set()  # last reports posted, final scores not
-        self._later: set[asyncio.Task[None]] = set()
-        self._rounds: dict[int, RoundPost] = {}  # table id -> its round message
-        self._looked: set[int] = set()  # tables whose round message was looked for
         self._answers: dict[int, replies.OpenAnswer] = {}  # table id -> a click its next post may answer
         self._closing = False
+        self._out = Sender(client, delays, self._give_up)
+        self.rounds = RoundPosts(client, manager, self._out, self._enqueue, delays)
+        self.turns = TurnPosts(client, manager, self._out, delays, self._retire)
 
     # ----- the surface -----------------------------------------------------------------------
 
@@ -97,8 +90,8 @@ class Publisher(RoundPosts, TurnPosts):
         else:
             answer = None
         if result.opening:  # no turn message nor round message of a new game can be there yet
-            self._swept.add(table.id)
-            self._looked.add(table.id)
+            self.turns.began(table.id)
+            self.rounds.began(table.id)
         tr = post_tr(table)
         why = tr.gettext(result.why) if result.why else ""  # PLAY_ON (bot.games.timers)
         note = result.missed._replace(label=missed_words(result, tr)).text(texts.plain, tr) if result.missed else why or None
@@ -138,7 +131,7 @@ class Publisher(RoundPosts, TurnPosts):
 
         async def job() -> None:
             if table is not None:
-                await self._update_turn(table, pending, [], None, reminder=True)
+                await self.turns.update_turn(table, pending, [], None, reminder=True)
 
         return self._enqueue(pending.channel_id, job)
 
@@ -146,7 +139,7 @@ class Publisher(RoundPosts, TurnPosts):
         """Post (or update) the turn message of the table's pending decision."""
 
         async def job() -> None:
-            await self._update_turn(table, table.pending, [], None)
+            await self.turns.update_turn(table, table.pending, [], None)
 
         return self._enqueue(table.channel_id, job)
 
@@ -162,7 +155,7 @@ class Publisher(RoundPosts, TurnPosts):
         """Someone used the bot in a channel: if posting there was given up and the bot has its
         permissions back, posting resumes (the kept reports, then the current turn message)."""
         channel_id = interaction.channel_id
-        if channel_id in self._down and not replies.missing_permissions(interaction):
+        if channel_id in self._out.down and not replies.missing_permissions(interaction):
             self.resume(channel_id)
 
     def resume(self, channel_id: int) -> asyncio.Task[None] | None:
@@ -174,10 +167,8 @@ class Publisher(RoundPosts, TurnPosts):
         async def job() -> None:
             if table is None:
                 return
-            for key in [k for k in self._tries if k[0] == table.id]:
-                del self._tries[key]
-            await self._retry_held(table.id)
-            await self._refresh_turn(table)
+            await self.rounds.resume(table.id)
+            await self.turns.refresh_turn(table)
 
         return self._enqueue(channel_id, job)
 
@@ -204,9 +195,9 @@ class Publisher(RoundPosts, TurnPosts):
 
             async def job(rs: list[PhaseReport] = table_reports, t: Table | None = table) -> None:
                 for r in rs:
-                    await self._post_report(r)
+                    await self.rounds.post_report(r)
                 if t is not None:
-                    await self._restore_turn(t)
+                    await self.turns.restore_turn(t)
 
             self._enqueue(channel_id, job)
         if reports:
@@ -219,12 +210,10 @@ class Publisher(RoundPosts, TurnPosts):
 
     def tracks(self, table_id: int) -> bool:
         """Whether the publisher keeps anything of the table (a finished one: nothing)."""
-        keyed = (self._numbers, self._turns, self._held, self._rounds)
-        sets = (self._swept, self._stale, self._advancing, self._looked)
-        return any(table_id in kept for kept in (*keyed, *sets))
+        return table_id in self._numbers or self.rounds.tracks(table_id) or self.turns.tracks(table_id)
 
     def turn_of(self, table_id: int) -> TurnPost | None:
-        return self._turns.get(table_id)
+        return self.turns.turn_of(table_id)
 
     async def idle(self) -> None:
         """Wait until everything published so far is posted (tests, shutdown)."""
@@ -234,9 +223,11 @@ class Publisher(RoundPosts, TurnPosts):
     async def close(self) -> None:
         """Stop posting: what is not posted yet stays unacknowledged for the next start."""
         self._closing = True
-        tasks = list(self._tails.values()) + list(self._later)
-        for task in tasks:
+        self.turns.close()
+        tails = list(self._tails.values())
+        for task in tails:
             task.cancel()
+        tasks = tails + self.rounds.close()
         if tasks:
             await asyncio.wait(tasks)
 
@@ -281,17 +272,17 @@ class Publisher(RoundPosts, TurnPosts):
     ) -> None:
         """The reports (into the round message), then the turn message (`undone`: the note of
         an undo, said on the turn message; `answer`: the click it may answer)."""
-        await self._retry_held(result.table.id)
+        await self.rounds.retry_held(result.table.id)
         for report in result.reports:
-            await self._post_report(report)
-        await self._update_turn(
+            await self.rounds.post_report(report)
+        await self.turns.update_turn(
             result.table, result.pending, result.events, actor_id, note=undone, said=said, answer=answer
         )
 
     async def _line(self, channel_id: int, content: str) -> None:
         """A plain line; lost (logged) if it cannot be posted."""
         try:
-            await self._send(channel_id, content)
+            await self._out.send(channel_id, content)
         except ChannelDown:
             pass
         except Undeliverable as e:
@@ -300,7 +291,10 @@ class Publisher(RoundPosts, TurnPosts):
     async def _retire(self, table_id: int) -> None:
         """The table ended: its turn message goes, and so does all the publisher kept of it."""
         self._numbers.pop(table_id, None)
-        self._rounds.pop(table_id, None)
         self._answers.pop(table_id, None)
-        self._looked.discard(table_id)
-        await self._retire_turn(table_id)
+        self.rounds.forget(table_id)
+        await self.turns.retire_turn(table_id)
+
+    async def _give_up(self, channel_id: int, error: discord.HTTPException) -> None:
+        """The sender gave the channel up (a permission lost): the turn message says so."""
+        await self.turns.give_up(channel_id, error)

@@ -10,6 +10,9 @@ Each report is acknowledged (`manager.ack`) only once shown: posted or edited in
 cannot be shown is kept, unacknowledged, and tried again with the table's next result, a while
 later, when posting resumes in its channel, or at the next start (`Publisher.redeliver`). After
 the last report, the final scores are a post of their own.
+
+`RoundPosts` is the Publisher's part (bot/ui/posting.py) that does this, with its own state; it
+posts through the Publisher's `Sender` and queues its later tries in the Publisher's chains.
 """
 
 from __future__ import annotations
@@ -77,25 +80,60 @@ def final_result(report: PhaseReport, table: Table | None) -> GameResult:
     return GameResult(scores, winners(scores), seats)
 
 
+Job = Callable[[], Awaitable[None]]
+
+
 class RoundPosts:
-    """The Publisher's phase reports (a mixin: the Publisher owns the state declared here)."""
+    """The Publisher's phase reports: the round messages of its tables and the reports kept."""
 
-    manager: Manager
-    retry_delays: tuple[float, ...]
-    _out: Sender
-    _closing: bool
-    _rounds: dict[int, RoundPost]  # table id -> its round message
-    _held: dict[int, dict[int, PhaseReport]]  # table id -> seq -> report kept
-    _tries: dict[tuple[int, int], int]  # (table id, seq) -> failed tries
-    _half_posted: set[tuple[int, int]]  # last reports shown, final scores not posted
-    _later: set[asyncio.Task[None]]
-    _looked: set[int]  # tables whose round message was looked for (or whose game began here)
-    client: discord.Client
+    def __init__(
+        self,
+        client: discord.Client,
+        manager: Manager,
+        out: Sender,
+        enqueue: Callable[[int, Job], asyncio.Task[None]],
+        retry_delays: tuple[float, ...],
+    ) -> None:
+        self.client = client
+        self.manager = manager
+        self.retry_delays = retry_delays
+        self._out = out
+        self._enqueue = enqueue  # a job in the channel's chain (Publisher._enqueue)
+        self._closing = False
+        self._rounds: dict[int, RoundPost] = {}  # table id -> its round message
+        self._held: dict[int, dict[int, PhaseReport]] = {}  # table id -> seq -> report kept
+        self._tries: dict[tuple[int, int], int] = {}  # (table id, seq) -> failed tries
+        self._half_posted: set[tuple[int, int]] = set()  # last reports shown, final scores not posted
+        self._later: set[asyncio.Task[None]] = set()  # kept reports waiting for a later try
+        self._looked: set[int] = set()  # tables whose round message was looked for (or began here)
 
-    def _enqueue(self, channel_id: int, job: Callable[[], Awaitable[None]]) -> asyncio.Task[None]:
-        raise NotImplementedError
+    def began(self, table_id: int) -> None:
+        """The table's game begins: no round message of it can be in the channel yet."""
+        self._looked.add(table_id)
 
-    async def _post_report(self, report: PhaseReport) -> bool:
+    def forget(self, table_id: int) -> None:
+        """The table ended: its round message is no longer edited."""
+        self._rounds.pop(table_id, None)
+        self._looked.discard(table_id)
+
+    def tracks(self, table_id: int) -> bool:
+        return any(table_id in kept for kept in (self._held, self._rounds, self._looked))
+
+    async def resume(self, table_id: int) -> None:
+        """Posting resumed in the table's channel: its kept reports are tried again afresh."""
+        for key in [k for k in self._tries if k[0] == table_id]:
+            del self._tries[key]
+        await self.retry_held(table_id)
+
+    def close(self) -> list[asyncio.Task[None]]:
+        """No later try any more; the tries waiting, cancelled (for the caller to await)."""
+        self._closing = True
+        tasks = list(self._later)
+        for task in tasks:
+            task.cancel()
+        return tasks
+
+    async def post_report(self, report: PhaseReport) -> bool:
         """Show a report in its round message (and after the last one post the final scores),
         then acknowledge it; if it cannot be shown, keep it for a later try."""
         key = (report.table_id, report.seq)
@@ -234,12 +272,12 @@ class RoundPosts:
     async def _retry_later(self, table_id: int, channel_id: int) -> None:
         await asyncio.sleep(self.retry_delays[-1])
         if not self._closing:
-            self._enqueue(channel_id, lambda: self._retry_held(table_id))
+            self._enqueue(channel_id, lambda: self.retry_held(table_id))
 
-    async def _retry_held(self, table_id: int) -> None:
+    async def retry_held(self, table_id: int) -> None:
         """Post the table's kept reports, oldest first (each at most HELD_TRIES times here)."""
         held = self._held.get(table_id, {})
         for seq in sorted(held):
             report = held.get(seq)
             if report is not None and self._tries.get((table_id, seq), 0) < HELD_TRIES:
-                await self._post_report(report)
+                await self.post_report(report)

@@ -62,6 +62,11 @@ class Sender:
         self.down: set[int] = set()  # channels given up (a permission lost) until it is back
         self._forbidden: dict[int, int] = {}  # channel id -> 403s in a row
 
+    def posted(self, channel_id: int, message_id: int) -> None:
+        """The bot's last post in the channel is `message_id`, made without `send` (a click
+        answered with a post) or found there after a restart."""
+        self.latest[channel_id] = message_id
+
     def up(self, channel_id: int) -> bool:
         """Posting in the channel may resume; whether it had been given up."""
         self._forbidden.pop(channel_id, None)

@@ -24,6 +24,8 @@ from discord.app_commands import TranslationContextLocation as Where
 
 from bot.i18n import from_discord, translator
 
+from .commands import command_tree
+
 log = logging.getLogger(__name__)
 
 # The languages whose command texts go to Discord: those with a Discord locale.
@@ -95,8 +97,6 @@ class _Recorder(app_commands.Translator):
 
 
 async def _command_strings() -> list[tuple[str, str]]:
-    from .app import command_tree
-
     client = discord.Client(intents=discord.Intents.none())
     tree = command_tree(client)
     recorder = _Recorder()

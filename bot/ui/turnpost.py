@@ -8,6 +8,9 @@ effect) it is edited in place, without a ping; when it is no longer current it i
 the channel shows one turn message, except one whose decision an undo took back before its
 player answered: that one is kept, its buttons gone, saying so (deleting a message that pinged
 someone would leave a ghost ping). A reminder posts it again with a new ping.
+
+`TurnPosts` is the Publisher's part (bot/ui/posting.py) that does this, with its own state; it
+posts through the Publisher's `Sender`.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 
 import discord
@@ -88,19 +91,40 @@ class TurnPlan:
 
 
 class TurnPosts:
-    """The Publisher's turn messages (a mixin: the Publisher owns the state declared here)."""
+    """The Publisher's turn messages, one per table."""
 
-    client: discord.Client
-    manager: Manager
-    retry_delays: tuple[float, ...]
-    _out: Sender
-    _closing: bool
-    _latest: dict[int, int]
-    _down: set[int]
-    _turns: dict[int, TurnPost]  # table id -> its turn message
-    _swept: set[int]  # tables whose older turn messages were looked for
-    _stale: set[int]  # tables whose turn message could not be shown meanwhile
-    _advancing: set[int]  # tables whose AI seat is retried
+    def __init__(
+        self,
+        client: discord.Client,
+        manager: Manager,
+        out: Sender,
+        retry_delays: tuple[float, ...],
+        retire_table: Callable[[int], Awaitable[None]],
+    ) -> None:
+        self.client = client
+        self.manager = manager
+        self.retry_delays = retry_delays
+        self._out = out
+        self._retire = retire_table  # a table ended: the Publisher forgets it (and calls retire_turn)
+        self._closing = False
+        self._turns: dict[int, TurnPost] = {}  # table id -> its turn message
+        self._swept: set[int] = set()  # tables whose older turn messages were looked for
+        self._stale: set[int] = set()  # tables whose turn message could not be shown meanwhile
+        self._advancing: set[int] = set()  # tables whose AI seat is retried
+
+    def began(self, table_id: int) -> None:
+        """The table's game begins: no older turn message of it can be in the channel."""
+        self._swept.add(table_id)
+
+    def turn_of(self, table_id: int) -> TurnPost | None:
+        return self._turns.get(table_id)
+
+    def tracks(self, table_id: int) -> bool:
+        return any(table_id in kept for kept in (self._turns, self._swept, self._stale, self._advancing))
+
+    def close(self) -> None:
+        """No AI seat is retried any more."""
+        self._closing = True
 
     def _view(self, table: Table, current: Pending, undo_seq: int | None) -> tuple[discord.ui.View, bool]:
         return turn_view(
@@ -110,7 +134,7 @@ class TurnPosts:
     def _content(self, table: Table, current: Pending, lines: Sequence[str], here: bool, **kw: bool) -> str:
         return texts.turn_message(post_tr(table), table, current, lines, choices_here=here, **kw)
 
-    async def _update_turn(
+    async def update_turn(
         self,
         table: Table,
         pending: Pending | None,
@@ -135,7 +159,7 @@ class TurnPosts:
         if current.is_ai or current.user_id is None:
             self._advance_later(table)
             return
-        if table.channel_id in self._down:
+        if table.channel_id in self._out.down:
             self._stale.add(table.id)  # shown when posting resumes
             return
         plan = self._plan_turn(table, current, events, actor_id, reminder, "\n".join(x for x in (said, note) if x))
@@ -155,7 +179,7 @@ class TurnPosts:
         if prev is not None and prev.number == current.number and not reminder:
             return None  # already shown
         happened = ([note] if note else []) + texts.just_happened(post_tr(table), events, HAPPENED_LINES)
-        latest = prev is not None and self._latest.get(table.channel_id) == prev.message_id
+        latest = prev is not None and self._out.latest.get(table.channel_id) == prev.message_id
         lines = (prev.lines + happened)[-HAPPENED_LINES:] if prev is not None and latest else happened
         if prev is not None and prev.number == current.number:
             lines = prev.lines
@@ -199,7 +223,7 @@ class TurnPosts:
         if clicked is not None:
             message_id = await replies.post_as_answer(clicked, plan.content, view=plan.view, mentions=mentions)
         if message_id is not None:
-            self._latest[table.channel_id] = message_id
+            self._out.posted(table.channel_id, message_id)
         else:
             if clicked is not None:
                 await replies.defer(clicked)
@@ -224,12 +248,12 @@ class TurnPosts:
             self._swept.add(table.id)
             await self._sweep(table, message_id)
 
-    async def _restore_turn(self, table: Table) -> None:
+    async def restore_turn(self, table: Table) -> None:
         """After a restart: adopt the table's turn message in the channel if it shows the current
         decision (no new post, no second ping); otherwise post the current one (which pings)."""
         current = table.pending
         if current is None or current.is_ai or current.user_id is None or table.id in self._turns:
-            await self._update_turn(table, current, [], None)
+            await self.update_turn(table, current, [], None)
             return
         me = self.client.user
         channel = self.client.get_partial_messageable(table.channel_id)
@@ -248,14 +272,14 @@ class TurnPosts:
                 table.channel_id, message.id, current.user_id, current.number, name=current.name
             )
             if newest_id == message.id:
-                self._latest[table.channel_id] = message.id
+                self._out.posted(table.channel_id, message.id)
             self._swept.add(table.id)
             for old, _ in found[1:]:
                 await self._delete(TurnPost(table.channel_id, old.id, 0, -1))
             return
-        await self._update_turn(table, current, [], None)
+        await self.update_turn(table, current, [], None)
 
-    async def _refresh_turn(self, table: Table) -> None:
+    async def refresh_turn(self, table: Table) -> None:
         """Posting resumed: the turn message without the note, or a new one (with its ping) when
         the channel's one is not for the current decision."""
         current = table.pending
@@ -266,9 +290,9 @@ class TurnPosts:
             view, here = self._view(table, current, prev.undo_seq)
             await self._edit(prev, self._content(table, current, prev.lines, here), view)
             return
-        await self._update_turn(table, current, [], None)
+        await self.update_turn(table, current, [], None)
 
-    async def _give_up(self, channel_id: int, error: discord.HTTPException) -> None:
+    async def give_up(self, channel_id: int, error: discord.HTTPException) -> None:
         """A permission is lost in the channel: stop posting there (one log line) and say so on
         the table's turn message (an edit: the bot may still edit its own messages)."""
         log.warning(
@@ -303,16 +327,13 @@ class TurnPosts:
         except discord.HTTPException as e:
             log.info("table %d: older turn messages could not be looked for: %s", table.id, e)
 
-    async def _retire_turn(self, table_id: int) -> None:
+    async def retire_turn(self, table_id: int) -> None:
         """The table ended: its turn message goes, and so does all kept of its turns."""
         for kept in (self._swept, self._stale, self._advancing):
             kept.discard(table_id)
         prev = self._turns.pop(table_id, None)
         if prev is not None:
             await self._delete(prev)
-
-    async def _retire(self, table_id: int) -> None:
-        raise NotImplementedError
 
     def _advance_later(self, table: Table) -> None:
         """The table waits on an AI seat whose move could not be saved: try again later."""

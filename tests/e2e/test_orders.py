@@ -243,7 +243,7 @@ def test_what_people_type_for_the_queue_and_the_declaration() -> None:
     with pytest.raises(BadOrder, match=r"Carpenter \(road 3\), Carpenter \(road 8\)"):
         parse_places(game, "carpenter")  # two of them: the refusal lists both
     assert parse_places(game, "carpenter r3") == ["r3"]
-    # the same reader as `/caylus place` (bot.ui.labels.find): numbers, "road N", any of our
+    # the same reader as `/caylus place` (bot.ui.choice_labels.find): numbers, "road N", any of our
     # languages, an empty space by its code (a building may stand there by the next phase 2)
     assert parse_places(game, "8; road 12, Mascate, Коробейник r7, fuster r3, r20, merch") == [
         "r8", "r12", "r7", "r7", "r3", "r20", "guild"

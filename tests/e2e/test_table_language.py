@@ -31,7 +31,7 @@ POST_MODULES = (
     "bot/games/reports.py",
     "bot/games/results.py",
     "bot/ui/texts/channel.py",
-    "bot/ui/texts/common.py",
+    "bot/ui/texts/pieces.py",
     *(f"bot/rules/{m}.py" for m in PROMPT_MODULES),
 )
 

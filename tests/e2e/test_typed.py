@@ -5,7 +5,7 @@ pairs, a command for another phase, `/caylus status` with every player, autocomp
 from __future__ import annotations
 
 from bot.rules import TILES
-from bot.ui import labels
+from bot.ui import choice_labels as labels
 
 from .conftest import World
 from .helpers import answer, current_turn, seated_table, slash, whose

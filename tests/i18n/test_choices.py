@@ -8,7 +8,8 @@ import re
 from bot.games import NotYourTurn, Pending
 from bot.i18n import translator
 from bot.rules import new_game
-from bot.ui import labels, texts
+from bot.ui import choice_labels as labels
+from bot.ui import texts
 from bot.ui.chooser import chooser_view, turn_view
 from tests.fake_discord.validation import FormErrors, validate_message
 

@@ -31,9 +31,9 @@ from bot.rules.placing import why_not_target
 from bot.rules.specials import Guild, Inn, Joust, Provost
 from bot.rules.speech import Speech
 from bot.rules.state import Options
-from bot.ui import labels as choice_labels
+from bot.ui import choice_labels
 from bot.ui.texts import channel as channel_module
-from bot.ui.texts import labels as label_words
+from bot.ui.texts import choice_words as label_words
 from bot.ui.texts import lobby as lobby_module
 from bot.ui.texts.chooser import place_effect
 from rendering import labels as board_module

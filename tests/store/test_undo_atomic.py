@@ -28,7 +28,7 @@ from bot.store import (
     open_store,
 )
 from bot.store.postgres import PostgresStore
-from bot.store.sql import Tx
+from bot.store.tx import Tx
 from tests.games.helpers import ManualClock, started_table
 from tests.store.test_backends import started, stored_state
 from tests.store.test_replay import check_table

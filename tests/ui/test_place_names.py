@@ -1,10 +1,10 @@
 """`/caylus place` reads a building's name in any of our languages (issue 12 item 4): what a
-Portuguese, Russian or Catalan table calls the Peddler finds the Peddler (bot/ui/labels.py)."""
+Portuguese, Russian or Catalan table calls the Peddler finds the Peddler (bot/ui/choice_labels.py)."""
 
 from __future__ import annotations
 
 from bot.rules import new_game
-from bot.ui import labels
+from bot.ui import choice_labels as labels
 
 
 def test_a_building_by_its_name_in_every_language() -> None:

@@ -2,7 +2,8 @@
 grouped by audience: `channel` (posts everyone reads), `chooser` (private replies to the player
 deciding), `lobby` (the table card and its replies), `info` (status, log, board, rules, help),
 `refusals` (refusals and errors), `commands` (what Discord shows of the /caylus commands) and
-`startup` (what the operator reads when the bot cannot start); `common` holds the small pieces.
+`startup` (what the operator reads when the bot cannot start); `pieces` holds the small pieces
+every text uses, `choice_words` the words of choice labels (bot/ui/choice_labels.py).
 
 Functions take plain game objects (tables, decisions, reports) and return Discord markdown. They
 never talk to Discord; the other modules of `bot.ui` decide where a text goes. Every name is
@@ -28,6 +29,7 @@ from .channel import (
     turn_message,
     undone_public,
 )
+from .choice_words import whole_label
 from .chooser import (
     BOARD_BUTTON,
     CHOOSE_BUTTON,
@@ -60,18 +62,6 @@ from .commands import (
     OPTIONS,
     TAKEOVER_CHOICES,
 )
-from .common import (
-    MAX_CONTENT,
-    clip,
-    cubes_text,
-    mention,
-    name,
-    plain,
-    player_line,
-    round_and_phase,
-    timestamp,
-    where_in_game,
-)
 from .delivery import cannot_post_note, older_button, other_channel
 from .info import (
     HELP,
@@ -87,7 +77,6 @@ from .info import (
     status,
     topic_title,
 )
-from .labels import whole_label
 from .lobby import (
     ABANDON_BUTTON,
     ABANDON_NOT_ALLOWED,
@@ -113,6 +102,18 @@ from .lobby import (
     thread_greeting,
     thread_name,
     thread_result,
+)
+from .pieces import (
+    MAX_CONTENT,
+    clip,
+    cubes_text,
+    mention,
+    name,
+    plain,
+    player_line,
+    round_and_phase,
+    timestamp,
+    where_in_game,
 )
 from .refusals import (
     NO_TABLE_HERE,

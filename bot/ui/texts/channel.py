@@ -11,8 +11,8 @@ from bot.i18n import N_, Translation
 from bot.i18n import words as glossary
 from bot.rules import CUBES_PER_PP, DENIERS_PER_PP, GOLD_PP, Event, EventKind
 
-from .common import MAX_CONTENT, clip, mention, name, plain, timestamp, where_in_game
-from .labels import whole_label
+from .choice_words import whole_label
+from .pieces import MAX_CONTENT, clip, mention, name, plain, timestamp, where_in_game
 
 
 def _label(tr: Translation) -> Callable[[str], str]:

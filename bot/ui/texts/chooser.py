@@ -19,9 +19,9 @@ from bot.rules import (
     trade_text,
 )
 
-from . import labels
-from .common import clip, name, plain, prompt_of, sentence
-from .labels import round_phase
+from . import choice_words
+from .choice_words import round_phase
+from .pieces import clip, name, plain, prompt_of, sentence
 
 # ----- what a place does (descriptions in the chooser) --------------------------------------
 
@@ -33,7 +33,7 @@ def tile_effect(tr: Translation, tile_id: str) -> str:
     effect = effect_of(TILES[tile_id])
     deniers = glossary.count(tr, "denier", effect.price)
     if effect.kind == "produce":
-        return either(tr, [labels.amounts(tr, cube_list(alt)) for alt in effect.outputs])
+        return either(tr, [choice_words.amounts(tr, cube_list(alt)) for alt in effect.outputs])
     if effect.kind == "sell":
         return tr.gettext("sell 1 cube for {deniers}").format(deniers=deniers)
     if effect.kind == "peddler":
@@ -45,7 +45,7 @@ def tile_effect(tr: Translation, tile_id: str) -> str:
     if effect.kind == "lawyer":
         return tr.gettext("turn a building into a residence")
     if effect.kind == "trade":
-        return either(tr, [labels.amounts(tr, trade_text(tile_id, o)) for o in effect.trades])
+        return either(tr, [choice_words.amounts(tr, trade_text(tile_id, o)) for o in effect.trades])
     return ""
 
 

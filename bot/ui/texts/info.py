@@ -17,9 +17,9 @@ from bot.rules import (
     topic_text,
 )
 
-from .common import MAX_CONTENT, clip, name, player_line, prompt_of, round_and_phase, where_in_game
-from .labels import whole_label
+from .choice_words import whole_label
 from .lobby import seat_lines
+from .pieces import MAX_CONTENT, clip, name, player_line, prompt_of, round_and_phase, where_in_game
 
 
 def status(tr: Translation, table: Table, user_id: int) -> str:

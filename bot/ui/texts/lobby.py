@@ -8,7 +8,7 @@ from bot.i18n import N_, NP_, Translation, words
 from bot.rules import SIMPLE_FAVOUR_PP
 
 from .commands import DEADLINE_CHOICES
-from .common import clip, name
+from .pieces import clip, name
 
 # What people call the levels (bot.games.ai.LEVEL_WORDS, in English)
 AI_LEVEL_WORDS = {

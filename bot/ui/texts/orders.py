@@ -10,8 +10,8 @@ from bot.i18n import N_, Translation, translator
 from bot.i18n import words as glossary
 from bot.rules import CUBE_NAMES, CUBES, SPECIAL_NAMES, TILES, Game, Speech, cube_count
 
-from . import labels
-from .common import name, plain
+from . import choice_words
+from .pieces import name, plain
 
 ENGLISH = translator("en")
 MAX_PROVOST_MOVE = 3  # spaces, 1 denier each (§2 phase 4)
@@ -94,7 +94,7 @@ def place_words(tr: Translation, game: Game | None, code: str) -> str:
     if code[:1] == "r" and code[1:].isdigit():
         tile = game.state.road_tile[int(code[1:])] if game is not None else None
         if tile:
-            return labels.on_road(tr, glossary.building(tr, TILES[tile].name), int(code[1:]))
+            return choice_words.on_road(tr, glossary.building(tr, TILES[tile].name), int(code[1:]))
         return tr.gettext("road {space}").format(space=code[1:])
     return glossary.building(tr, SPECIAL_NAMES[code]) if code in SPECIAL_NAMES else code
 
@@ -110,16 +110,16 @@ def declare_label(tr: Translation, target: str) -> str:
 
 
 def production_words(tr: Translation, tile: str, code: str) -> str:
-    return f"{glossary.building(tr, TILES[tile].name)} → {labels.amounts(tr, cube_count(code))}"
+    return f"{glossary.building(tr, TILES[tile].name)} → {choice_words.amounts(tr, cube_count(code))}"
 
 
 def cubes_words(tr: Translation, code: str) -> str:
     """Cubes by their letters (`FWS`): "1 food + 1 wood + 1 stone"."""
-    return labels.amounts(tr, cube_count(code))
+    return choice_words.amounts(tr, cube_count(code))
 
 
 def production_choice_label(tile: str, code: str, tr: Translation = ENGLISH) -> str:
-    return f"{glossary.building(tr, TILES[tile].name)}: {labels.amounts(tr, cube_count(code))}"
+    return f"{glossary.building(tr, TILES[tile].name)}: {choice_words.amounts(tr, cube_count(code))}"
 
 
 def orders_view_text(tr: Translation, game: Game | None, provost: str, productions: Sequence[tuple[str, str]],

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bot.games import GameOver, NoTable, NotAPlayer, NotYourTurn, Refusal, StaleDecision
 from bot.i18n import N_, Translation, translator
 
-from .common import clip, plain
+from .pieces import clip, plain
 
 ENGLISH = translator("en")
 

@@ -1,4 +1,4 @@
-"""The words of choice labels: what a choice does (bot/ui/labels.py computes it) and how a typed
+"""The words of choice labels: what a choice does (bot/ui/choice_labels.py computes it) and how a typed
 choice is refused. Every function takes the reader's `tr` first (bot/i18n)."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from bot.rules import (
     Game,
 )
 
-from .common import clip, plain, where_in_game
+from .pieces import clip, plain, where_in_game
 
 __all__ = ["where_in_game"]  # the labels' words use it too
 

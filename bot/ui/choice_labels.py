@@ -44,7 +44,7 @@ from bot.rules import (
     trade_possible,
 )
 
-from .texts import labels as words
+from .texts import choice_words as words
 
 MINUS = "−"  # a real minus sign: "−2 → r6"
 ENGLISH = translator("en")

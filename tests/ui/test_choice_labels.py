@@ -1,5 +1,5 @@
 """What a choice says it does (issue 11 item 6) and what a typed choice is read as (item 7):
-bot/ui/labels.py, on real games of the rules core."""
+bot/ui/choice_labels.py, on real games of the rules core."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 
 from bot.games import BadRequest
 from bot.rules import TILES, Choice, Game, new_game
-from bot.ui import labels
+from bot.ui import choice_labels as labels
 from bot.ui.chooser import chooser_view, option
 
 
