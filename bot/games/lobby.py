@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
-from bot.i18n import N_
+from bot.i18n import DEFAULT, N_, translator
 from bot.rules import Options, new_game
 from bot.store import ABANDONED, OPEN, STARTED, ChannelBusy, SnapshotRecord
 
@@ -69,9 +69,21 @@ def check_level(level: str | None) -> None:
         raise BadRequest(N_("An AI seat plays at one of these levels: {levels}."), levels=", ".join(LEVELS))
 
 
-def ai_name(k: int, level: str) -> str:
-    """The name of the table's `k`th AI seat, with its level as people call it: "AI 2 (hard)"."""
-    return f"AI {k} ({LEVEL_WORDS.get(level, level)})"
+# An AI seat's name, with its level as people call it (LEVEL_WORDS), in the table's language:
+# a seat keeps the name it was given (issue 26: no English name at a Russian table)
+AI_NAMES = {
+    "random": N_("AI {k} (easy)"),
+    "greedy": N_("AI {k} (normal)"),
+    "strong": N_("AI {k} (hard)"),
+}
+
+
+def ai_name(k: int, level: str, lang: str = DEFAULT) -> str:
+    """The name of the table's `k`th AI seat: "AI 2 (hard)", «ИИ 2 (сильный)»."""
+    entry = AI_NAMES.get(level)
+    if entry is None:
+        return f"AI {k} ({LEVEL_WORDS.get(level, level)})"
+    return translator(lang)(entry).format(k=k)
 
 
 def table_options(options: Options | dict[str, Any] | None) -> Options:
@@ -130,7 +142,7 @@ class Lobby:
                 new_seats.append(Seat(len(new_seats), clean, None, True, now))
             for level in ai_seats:
                 k = sum(1 for s in new_seats if s.is_ai) + 1
-                clean = unique_name(ai_name(k, level), (s.name for s in new_seats))
+                clean = unique_name(ai_name(k, level, table_settings.language), (s.name for s in new_seats))
                 new_seats.append(Seat(len(new_seats), clean, None, True, now, ai_level=level))
             try:
                 rec = await reg.store_call(reg.store.create_table(
@@ -180,7 +192,8 @@ class Lobby:
             if t.is_full:
                 raise TableFull(t.max_seats)
             ai_count = sum(1 for s in t.seats if s.is_ai)
-            clean = unique_name(clean_name(name or ai_name(ai_count + 1, level or self.turns.ai_level)), t.names)
+            default = ai_name(ai_count + 1, level or self.turns.ai_level, t.settings.language)
+            clean = unique_name(clean_name(name or default), t.names)
             seats = [*t.seats, Seat(len(t.seats), clean, None, True, self.registry.clock(), ai_level=level)]
             await self._save(t, seats, t.creator_id, OPEN)
             return t

@@ -39,6 +39,7 @@ OPERATOR = (
     "bot/i18n/literals.py",
     "bot/i18n/limits.py",
     "bot/i18n/terms.py",
+    "bot/ui/label_limits.py",
     "bot/ui/texts/startup.py",
     "rendering/__main__.py",
 )

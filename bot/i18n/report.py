@@ -36,6 +36,7 @@ COMMAND_LIMITS = {"command name": 32, "command description": 100, "command choic
 # Contexts whose English may stay as it is: names Discord shows in English where it has no
 # locale (Catalan), and the languages' own names
 SAME_IN_ENGLISH = frozenset({"command name", "command choice"})
+SAME_IN_ENGLISH_IN = {"ca": frozenset({"discord permission"})}  # Discord has no Catalan
 ENGLISH_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
 NOT_PROSE = re.compile(r"`[^`]*`|\{\w+\}|<[@#]\{?\w+\}?>|\*\*")
 
@@ -124,12 +125,13 @@ def _forms(value: object) -> tuple[str, ...]:
     return (str(value),) if value else ()
 
 
-def left_in_english(catalogue: Catalog) -> list[str]:
+def left_in_english(catalogue: Catalog, lang: str = "") -> list[str]:
     """The translations that are their English source word for word, where it is prose (two
     English words outside code, fields and mentions): a text nobody translated."""
     out = []
+    same = SAME_IN_ENGLISH | SAME_IN_ENGLISH_IN.get(lang, frozenset())
     for m in catalogue:
-        if not m.id or m.context in SAME_IN_ENGLISH:
+        if not m.id or m.context in same:
             continue
         ids = _forms(m.id)
         for text in _forms(m.string):
@@ -196,8 +198,9 @@ def template_texts(template: Catalog) -> set[tuple[str | None, str]]:
 
 
 def known_english(template: Catalog) -> set[str]:
-    """The English a literal of the code may be: every msgid, and the glossary's words."""
+    """The English a literal of the code may be: every msgid and context, the glossary's words."""
     known = {text for m in template if m.id for text in _forms(m.id)}
+    known.update(m.context for m in template if m.context)
     for table in (words.BUILDINGS, words.PHASES, words.RESOURCES, words.CASTLE_PARTS,
                   words.FAVOUR_TRACKS, words.COLOURS, words.TERMS, words.COUNTS):  # fmt: skip
         known.update(table)
@@ -214,7 +217,7 @@ def add_native_checks(
     glossary = terms.read() if terms.DOC.exists() else None
     for r in reports:
         catalogue = language_catalogue(r.lang)
-        r.untranslated_literals = code + left_in_english(catalogue)
+        r.untranslated_literals = code + left_in_english(catalogue, r.lang)
         r.labels_over_limit = over_limit(catalogue) + (labels(r.lang) if labels else [])
         r.glossary_deviations = terms.deviations(glossary, r.lang, catalogue) if glossary else []
     return code

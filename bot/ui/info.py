@@ -133,7 +133,7 @@ class Info:
         ]
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await replies.say(interaction, self._reader(interaction)(texts.HELP))
+        await replies.say(interaction, texts.help_text(self._reader(interaction)))
 
     async def language(
         self, interaction: discord.Interaction[Any], language: str | None, *, clear: bool = False
@@ -153,7 +153,7 @@ class Info:
         elif language is not None:
             text = tr(texts.LANGUAGE_SET).format(language=NAMES[language])
         elif mine is not None:
-            text = tr(texts.LANGUAGE_SHOWN).format(language=NAMES[mine])
+            text = texts.language_shown(tr, NAMES[mine])
         else:
-            text = tr(texts.LANGUAGE_NONE)
+            text = texts.language_none(tr)
         await replies.say(interaction, text)

@@ -81,7 +81,7 @@ async def test_the_translator_answers_for_ru_and_pt_br_only() -> None:
 
 
 def test_a_name_discord_would_refuse_is_never_sent(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.ui import translator as module
+    from bot.i18n import commands as module
 
     class Broken:
         def pgettext(self, context: str, text: str) -> str:

@@ -126,7 +126,7 @@ RESULT = NS(
         ("why_not_move", "the provost moves 1 to 3 spaces forward (+1, +2, +3) or back (-1, -2, -3), or 0"),
         ("pass_label", "Pass (first to pass: +1 denier)"),
         ("joust_trap", "⚠ needs 1 denier + 1 cloth"),
-        ("castle_trap", "⚠ no batch with your cubes now (building nothing costs 2 PP)"),
+        ("castle_trap", "⚠ no batch now (building nothing: −2 PP)"),
         ("board_simple_favours", "favour = 3 PP"),
         ("board_own_building", "own building or Inn: 1"),
     ],

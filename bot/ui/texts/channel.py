@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Sequence
 from bot.games import GameResult, Pending, PhaseReport, Table
 from bot.i18n import N_, Translation
 from bot.i18n import words as glossary
+from bot.i18n.commands import slash
 from bot.rules import CUBES_PER_PP, DENIERS_PER_PP, GOLD_PP, Event, EventKind
 
 from .choice_words import whole_label
@@ -89,8 +90,8 @@ def turn_message(
 def taken_over(tr: Translation, table: Table, seat_name: str) -> str:
     return tr.gettext(
         "🤖 **{player}** missed too many deadlines: the AI plays that seat for now. "
-        "Its player gets it back with `/caylus takeback`."
-    ).format(player=name(seat_name))
+        "Its player gets it back with {takeback}."
+    ).format(player=name(seat_name), takeback=slash(tr, "takeback"))
 
 
 def report_message(tr: Translation, report: PhaseReport) -> str:
@@ -111,10 +112,10 @@ DROPPED_MARK = "-# "  # a dropped-reports note starts so; no report line does (t
 
 def dropped_note(tr: Translation, dropped: int) -> str:
     return DROPPED_MARK + tr.ngettext(
-        "{n} earlier report of this round: see `/caylus log`.",
-        "{n} earlier reports of this round: see `/caylus log`.",
+        "{n} earlier report of this round: see {log}.",
+        "{n} earlier reports of this round: see {log}.",
         dropped,
-    ).format(n=dropped)
+    ).format(n=dropped, log=slash(tr, "log"))
 
 
 def round_title(tr: Translation, rnd: int) -> str:
@@ -190,6 +191,8 @@ def game_over(tr: Translation, result: GameResult) -> str:
     ]
     if humans:
         lines.append(
-            tr.gettext("Well played, {players}! Start another table with `/caylus new`.").format(players=", ".join(humans))
+            tr.gettext("Well played, {players}! Start another table with {new}.").format(
+                players=", ".join(humans), new=slash(tr, "new")
+            )
         )
     return clip("\n".join(lines))

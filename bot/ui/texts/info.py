@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bot.games import Table
 from bot.i18n import N_, Translation, words
+from bot.i18n.commands import shown_name, slash
 from bot.rules import (
     FAVOUR_LINES,
     PHASE_NAMES,
@@ -186,15 +187,15 @@ def rules_not_found(tr: Translation, text: str) -> str:
 HELP = N_("""\
 ## Caylus on Discord
 **A table**
-`/caylus new` — open a table here (seats 2–5, `ai` seats and their `ai_level`, a `deadline` per decision and the `takeover` after missed deadlines, options: jeweller, lawyer_pp, simple_favours); the table card has **Join**, **Leave**, **Add AI** and **Start** buttons.
-`/caylus join` · `/caylus leave` · `/caylus start` — the same without the card.
-`/caylus abandon` — end the table without a result (its creator, or anyone with Manage Channels).
+{new} — open a table here (seats 2–5, {ai} seats and their {ai_level}, a {deadline} per decision and the {takeover} after missed deadlines, options: {jeweller}, {lawyer_pp}, {simple_favours}); the table card has **Join**, **Leave**, **Add AI** and **Start** buttons.
+{join} · {leave} · {start} — the same without the card.
+{abandon} — end the table without a result (its creator, or anyone with Manage Channels).
 **Playing**
 When it is your turn the bot pings you once in a turn message that carries your choices: one click decides (only you can use them). **More…** shows them privately with their costs; **Board** shows the board as it stands, only to you. Several decisions in a row (a favour's line, then its effect) follow on the same message.
-`/caylus place target:` (a code, a building's name or its start: `carpenter`, `peddler r7`) · `/caylus pass` · `/caylus provost move:` — the frequent moves, with autocomplete.
-**Undo** (after a choice) or `/caylus undo` — take back your last choice while nobody has acted since (not once its phase report is out). `/caylus takeback` — play your seat again after missed deadlines handed it to the AI.
+{place} (a code, a building's name or its start: `carpenter`, `peddler r7`) · {pass} · {provost} — the frequent moves, with autocomplete.
+**Undo** (after a choice) or {undo} — take back your last choice while nobody has acted since (not once its phase report is out). {takeback} — play your seat again after missed deadlines handed it to the AI.
 **Looking around**
-`/caylus board` — the board now, only for you (`public:true` posts it) · `/caylus status` — every player's deniers, cubes, workers, PP and favours, your buildings and what you can do now (only you see it) · `/caylus log` — the last events · `/caylus rules topic:` — any building, phase or favour line explained · `/caylus language` — your language for private answers.
+{board} — the board now, only for you ({public} posts it) · {status} — every player's deniers, cubes, workers, PP and favours, your buildings and what you can do now (only you see it) · {log} — the last events · {rules} — any building, phase or favour line explained · {language} — your language for private answers.
 Each round has one message, edited after every phase with its report and board image; the final scores, with their breakdown, at the end.""")
 
 
@@ -203,13 +204,39 @@ LANGUAGE_SET = N_(
     "Your language is now **{language}**: the bot answers you privately in it, at every table. "
     "Channel posts stay in each table's language."
 )
-LANGUAGE_SHOWN = N_(
-    "Your language: **{language}** (your own setting; `/caylus language clear:True` forgets it)."
-)
+LANGUAGE_SHOWN = N_("Your language: **{language}** (your own setting; {clear} forgets it).")
 LANGUAGE_NONE = N_(
     "You have no language setting: private answers are in your Discord language when the bot "
-    "has it, else in the table's language. Choose one with `/caylus language language:`."
+    "has it, else in the table's language. Choose one with {choose}."
 )
+
+
+# What the help names: {field: (command, option)}, and the options of /caylus new by themselves
+HELP_COMMANDS: dict[str, tuple[str, str | None]] = {
+    **{c: (c, None) for c in ("new", "join", "leave", "start", "abandon", "pass", "undo", "takeback")},
+    **{c: (c, None) for c in ("board", "status", "log", "language")},
+    "place": ("place", "target"),
+    "provost": ("provost", "move"),
+    "rules": ("rules", "topic"),
+}
+HELP_OPTIONS = {o: "new" for o in ("ai", "ai_level", "deadline", "takeover", "jeweller", "lawyer_pp", "simple_favours")}
+
+
+def help_text(tr: Translation) -> str:
+    """`/caylus help`, naming each command as the reader's Discord shows it."""
+    return tr(HELP).format(
+        **{key: slash(tr, command, option) for key, (command, option) in HELP_COMMANDS.items()},
+        **{option: f"`{shown_name(tr.commands, option)}`" for option in HELP_OPTIONS},
+        public=f"`{shown_name(tr.commands, 'public')}:true`",
+    )
+
+
+def language_shown(tr: Translation, language: str) -> str:
+    return tr(LANGUAGE_SHOWN).format(language=language, clear=slash(tr, "language", "clear", "True"))
+
+
+def language_none(tr: Translation) -> str:
+    return tr(LANGUAGE_NONE).format(choose=slash(tr, "language", "language"))
 LANGUAGE_CLEARED = N_(
     "Your language setting is forgotten: private answers are in your Discord language when the "
     "bot has it, else in the table's language."

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from bot.i18n import N_, Translation, translator
 from bot.i18n import words as glossary
+from bot.i18n.commands import slash
 from bot.rules import CUBE_NAMES, CUBES, SPECIAL_NAMES, TILES, Game, Speech, cube_count
 
 from . import choice_words
@@ -148,7 +149,7 @@ def orders_view_text(tr: Translation, game: Game | None, provost: str, productio
         entries = " · ".join(f"{i}. {place_words(tr, game, c)}" for i, c in enumerate(queue, 1))
         lines.append(tr.gettext("**Your placement queue:** {entries}").format(entries=entries))
     else:
-        lines.append(tr.gettext("**Your placement queue:** empty (`/caylus queue add:…`)"))
+        lines.append(tr.gettext("**Your placement queue:** empty ({queue}…)").format(queue=slash(tr, "queue", "add")))
     if declared:
         target = target_words(tr, declared)
         if game is not None and declared != "stay":  # where the provost is: a target out of reach is seen at once
