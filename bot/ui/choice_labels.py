@@ -262,10 +262,12 @@ def name_of(game: Game | None, choice: Choice) -> str:
     return _split(choice.label)[0].split(" (")[0]
 
 
-def pair(game: Game | None, choice: Choice) -> str:
-    """`r8 Carpenter`; a choice whose code is its name: `Castle`."""
-    name = name_of(game, choice)
-    return name if name.casefold() == choice.code.casefold() else f"{choice.code} {name}"
+def pair(game: Game | None, choice: Choice, tr: Translation = ENGLISH) -> str:
+    """`r8 Carpenter` (the name in `tr`'s words: what can be typed in any of our languages); a
+    choice whose code is its name: `Castle`."""
+    english = name_of(game, choice)
+    name = tr.pgettext("choice", "Pass") if choice.code == "pass" else glossary.building(tr, english)
+    return name if english.casefold() == choice.code.casefold() and name == english else f"{choice.code} {name}"
 
 
 def _fold(text: str) -> str:
@@ -348,7 +350,7 @@ def typed_code(
     found = find(game, decision.choices, typed)
     if len(found) == 1:
         return found[0].code
-    pairs = [pair(game, c) for c in found or decision.choices]
+    pairs = [pair(game, c, tr) for c in found or decision.choices]
     raise BadRequest(
         words.ambiguous_choice(tr, typed, pairs) if found else words.unknown_choice(tr, typed, pairs)
     )
