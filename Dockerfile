@@ -2,6 +2,17 @@
 # (compose.yaml) or
 #   docker run -d --name caylus --env-file .env -v caylus-data:/data --restart unless-stopped caylus-bot
 # (see docs/operations.md). The database lives on the /data volume.
+
+# The compiled rules core (bot/rules/native.py): bot/rules built by mypyc, in an image that has the
+# C compiler and Python's headers; only its output goes into the final image.
+FROM python:3.11 AS rules
+WORKDIR /app
+COPY requirements/dev.lock requirements/dev.lock
+RUN pip install --no-cache-dir --require-hashes --no-deps -r requirements/dev.lock
+COPY pyproject.toml ./
+COPY bot ./bot
+RUN CAYLUS_RULES=pure python -m bot.rules compile
+
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -23,8 +34,10 @@ RUN pip install --require-hashes --no-deps -r requirements/main.lock
 
 COPY pyproject.toml README.md LICENSE ./
 COPY bot ./bot
+COPY --from=rules /app/bot/rules/compiled ./bot/rules/compiled
 COPY rendering ./rendering
-RUN pip install --no-deps --no-build-isolation . && rm -rf build *.egg-info
+RUN pip install --no-deps --no-build-isolation . && rm -rf build *.egg-info \
+    && CAYLUS_RULES=compiled python -m bot.rules core
 
 USER 10001:10001
 VOLUME ["/data"]

@@ -17,7 +17,7 @@ ifneq ($(wildcard $(VENV)),)
   endif
 endif
 
-.PHONY: test run demo lint install lock clean messages
+.PHONY: test run demo lint install lock clean messages compiled
 
 $(BIN)/python:
 	@$(PY) -c '$(CHECK_PY)' >/dev/null 2>&1 || { \
@@ -30,14 +30,27 @@ $(STAMP): pyproject.toml $(LOCK) | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --no-deps --no-build-isolation -e .
 	touch $(STAMP)
 
-install: $(STAMP)
+install: $(STAMP) compiled
+
+# The compiled rules core (bot/rules/native.py): bot/rules built by mypyc into bot/rules/compiled/,
+# where a C compiler and Python's headers are; elsewhere the rules run as plain Python. A build
+# that no longer matches the source is never used (it is rebuilt here, and passed over meanwhile).
+CAN_COMPILE = $(BIN)/python -c 'import os, shutil, sys, sysconfig; sys.exit(not (shutil.which(os.environ.get("CC", "cc")) and os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h"))))'
+
+compiled: $(STAMP)
+	@if $(CAN_COMPILE); then CAYLUS_RULES=pure $(BIN)/python -m bot.rules compile --if-stale; \
+	else echo "No C compiler or Python headers: the rules core runs as plain Python."; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy bot rendering
 
-test: lint
-	$(BIN)/pytest
+# Where the compiled core is built, the whole suite runs on it (CAYLUS_RULES=compiled refuses to
+# fall back to the source), then the rules tests again on the plain Python source.
+test: lint compiled
+	@if $(CAN_COMPILE); then \
+	  CAYLUS_RULES=compiled $(BIN)/pytest && CAYLUS_RULES=pure $(BIN)/pytest tests/rules; \
+	else $(BIN)/pytest; fi
 
 run: $(STAMP)
 	$(BIN)/caylus-bot
@@ -61,4 +74,4 @@ messages: $(STAMP)
 	$(BIN)/pybabel update -i bot/locale/caylus.pot -d bot/locale -D caylus --ignore-obsolete
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache bot/rules/compiled

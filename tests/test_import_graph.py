@@ -216,16 +216,11 @@ def circles(graph: dict[str, set[str]]) -> list[list[str]]:
     return sorted(found, key=len, reverse=True)
 
 
-# The rules core's own circle (11 modules round engine, state and tasks) is being taken apart by
-# the helper of issue 27 (issue 23, first step): allowed here until that lands, and no other.
-ALLOWED_CIRCLES = ("bot.rules.",)
-
-
 def test_no_import_circle_of_more_than_two_modules() -> None:
     """design.md "Layout": inside a package, no import circle of more than two modules (a layer
     that needs its host names a Protocol for it, as bot/ui/host.py does)."""
     found = circles(module_graph())
-    assert [c for c in found if not all(m.startswith(ALLOWED_CIRCLES) for m in c)] == []
+    assert found == []
 
 
 def test_the_circle_check_can_fail(tmp_path: Path) -> None:

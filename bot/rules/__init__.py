@@ -1,8 +1,15 @@
 """The rules core of Caylus: pure, deterministic, no I/O (see docs/notation.md).
 
 This is its public face: everything outside `bot/rules` imports from here, never from a
-submodule (tests/test_import_graph.py enforces it).
+submodule (tests/test_import_graph.py enforces it). `COMPILED` says which core runs: the source
+compiled by mypyc where it is built and fresh, else the source as plain Python (bot/rules/native.py).
 """
+
+from .native import use_compiled
+
+COMPILED = use_compiled(__path__)  # before any other submodule is imported
+
+# ruff: noqa: E402 (the imports below must follow that choice)
 
 from .castle import BATCHES, CASTLE_PENALTY
 from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, KindFacts, ScoreLine
@@ -83,4 +90,5 @@ __all__ += ["either"]  # "a or b" in a reader's language, plain or bold (the cho
 __all__ += ["FIRST_PASS_DENIERS", "JOUST_CLOTH", "JOUST_DENIERS", "LOW_PLACEMENT_COST", "SIMPLE_FAVOUR_PP"]  # numbers the edges say
 __all__ += ["CASTLE_PENALTY"]  # §2 phase 6: the chooser warns a castle worker without a batch
 __all__ += ["CUBES_PER_PP", "DENIERS_PER_PP", "GOLD_PP"]  # final scoring (§2.8), said under the final scores
+__all__ += ["COMPILED"]  # which core runs: compiled (mypyc) or the Python source (bot/rules/native.py)
 __all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one

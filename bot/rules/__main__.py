@@ -1,4 +1,6 @@
-"""`python -m bot.rules simulate --players N --games K --seed S [--json]`: watch random games."""
+"""`python -m bot.rules simulate --players N --games K --seed S [--json]`: watch random games.
+`python -m bot.rules compile [--if-stale]`: build the compiled rules core (bot/rules/native.py).
+`python -m bot.rules core`: say which core runs, and why (exit 1 when not the compiled one)."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import argparse
 import json
 import time
 
+from . import COMPILED, native
 from .simulate import play_random
 from .state import Options
 
@@ -21,7 +24,21 @@ def main(argv: list[str] | None = None) -> None:
     sim.add_argument("--jeweller", action="store_true")
     sim.add_argument("--lawyer-pp", type=int, default=4, choices=(3, 4))
     sim.add_argument("--simple-favors", action="store_true")
+    comp = sub.add_parser("compile", help="build the compiled rules core with mypyc (needs a C compiler)")
+    comp.add_argument("--if-stale", action="store_true", help="only when the build does not match the source")
+    sub.add_parser("core", help="which rules core runs (exit status 1: not the compiled one)")
     args = parser.parse_args(argv)
+    if args.command == "compile":
+        if args.if_stale and not native.why_not():
+            print("the compiled rules core is up to date")
+            return
+        native.build()
+        print(f"built the compiled rules core in {native.BUILT}")
+        return
+    if args.command == "core":
+        reason = native.why_not()
+        print("compiled (mypyc)" if COMPILED else f"Python source (compiled core: {reason or 'not asked for'})")
+        raise SystemExit(0 if COMPILED else 1)
     options = Options(jeweller=args.jeweller, lawyer_pp=args.lawyer_pp, simple_favors=args.simple_favors)
 
     total_decisions = 0

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Final
 
 from .common import (
     KindFacts,
+    Play,
     Task,
     cube_list,
     lose_pp,
@@ -24,17 +24,13 @@ from .tiles import (
 )
 from .words import penalty_words, section_name
 
-if TYPE_CHECKING:
-    from .engine import Game
-
-
 BATCHES = ("FWS", "FWC", "FWG", "FSC", "FSG", "FCG")  # 3 different cubes, exactly one food (§6 #21)
 _BATCH_CUBES = tuple((b, CUBES.index(b[1]), CUBES.index(b[2])) for b in BATCHES)  # food is b[0]
 MAX_BATCHES = 12  # a whole delivery of 12 batches is a 48-character code (custom ids: 100)
 CASTLE_PENALTY = 2  # PP lost by a castle worker who hands in no batch (§2 phase 6)
 
 
-def castle_section(g: Game) -> int:
+def castle_section(g: Play) -> int:
     """Section a new house goes into: the one under construction, or the next open (§6 #24)."""
     s = g.state
     sec = s.section
@@ -83,7 +79,7 @@ def whole_deliveries(cubes: list[int], most: int) -> list[str]:
     return out
 
 
-def delivery_pp(g: Game, batches: int) -> int:
+def delivery_pp(g: Play, batches: int) -> int:
     """The PP that `batches` more batches bring, filling sections in order (§1.4, §6 #24)."""
     s = g.state
     pp, sec, placed = 0, castle_section(g), 0
@@ -96,20 +92,21 @@ def delivery_pp(g: Game, batches: int) -> int:
     return pp
 
 
-@dataclass(slots=True, frozen=True)
 class Castle(Task):
     """A castle worker delivering batches, one at a time (§2 phase 6)."""
 
-    kind: str = field(default="castle", init=False, repr=False)
-    seat: int
-    batches: int  # batches delivered so far this turn
+    kind = "castle"
     facts = KindFacts(
         verb="to build the castle",
         title="Which batch?",
         stop_codes=("done",),
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def __init__(self, seat: int, batches: int) -> None:
+        super().__init__(seat)
+        self.batches: Final = batches  # batches delivered so far this turn
+
+    def choices(self, g: Play) -> list[str]:
         sec = castle_section(g)
         if sec == 3:
             return ["done"]
@@ -122,12 +119,12 @@ class Castle(Task):
             codes += whole_deliveries(cubes, min(room, cubes[0], sum(cubes[1:]) // 2))
         return codes
 
-    def shown(self, g: Game, codes: list[str]) -> list[str]:
+    def shown(self, g: Play, codes: list[str]) -> list[str]:
         # whole deliveries when they fit in one select (besides "done"), else batch by batch
-        at = codes.index("done") + 1
-        return codes[:at] if len(codes) == at else [*codes[at:], "done"]
+        whole = [c for c in codes if c[0] == WHOLE]
+        return [*whole, "done"] if whole else codes
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         seat = self.seat
         if code[0] == WHOLE:
             for batch in code[1:].split("+"):
@@ -144,7 +141,7 @@ class Castle(Task):
         self.deliver(g, code)
         g.push(Castle(seat, self.batches + 1))
 
-    def deliver(self, g: Game, batch: str) -> None:
+    def deliver(self, g: Play, batch: str) -> None:
         """One batch into the section under construction (§2 phase 6)."""
         s = g.state
         seat = self.seat
@@ -159,7 +156,7 @@ class Castle(Task):
             s.completed_this_turn[sec] = True
         g.event(EventKind.CASTLE, seat, "castle", (seat, batch, sec), section=sec, pp=SECTION_PP[sec], batch=batch)
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         sec = castle_section(g)
         lost = self.penalty(g)
         if sec >= 3:
@@ -176,7 +173,7 @@ class Castle(Task):
             done = tr.gettext("none yet: building nothing costs you nothing: you have no PP")
         return f"{where} ({done})"
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         if code == "done":
             return "Stop building" if self.batches else f"Build nothing ({penalty_words(self.penalty(g))})"
         sec = castle_section(g)
@@ -188,11 +185,11 @@ class Castle(Task):
             return f"{len(batches)} batches: {', '.join(batches)} → +{pp} PP"
         return f"{cube_list(code)} → +{SECTION_PP[sec]} PP"
 
-    def penalty(self, g: Game) -> int:
+    def penalty(self, g: Play) -> int:
         """What building nothing would really cost this player now."""
         return min(CASTLE_PENALTY, g.state.players[self.seat].pp)
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         """Why a batch cannot be delivered (§2 phase 6, §6 #21)."""
         if castle_section(g) == 3:
             return tr.gettext("the Towers are full: no more batches can be delivered")
@@ -215,14 +212,12 @@ class Castle(Task):
         )
 
 
-@dataclass(slots=True, frozen=True)
 class BestBuilder(Task):
     """The engine's step after the castle workers: the best builder's favour (§2 phase 6)."""
 
-    kind: str = field(default="best_builder", init=False, repr=False)
-    seat: int = -1
+    kind = "best_builder"
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         """Most houses this turn (at least 1) gets a favour; ties go to the earlier castle worker."""
         s = g.state
         best, most = -1, 0
@@ -234,15 +229,16 @@ class BestBuilder(Task):
             g.push(Favour(best))
 
 
-@dataclass(slots=True, frozen=True)
 class CloseSection(Task):
     """The engine's step after a section's scoring favours: close it (§2 phase 7, §4.3.5)."""
 
-    kind: str = field(default="close_section", init=False, repr=False)
-    seat: int  # always -1
-    section: int
+    kind = "close_section"
 
-    def apply(self, g: Game, code: str) -> None:
+    def __init__(self, seat: int, section: int) -> None:
+        super().__init__(seat)  # always -1
+        self.section: Final = section
+
+    def apply(self, g: Play, code: str) -> None:
         s = g.state
         sec = self.section
         s.scored[sec] = True

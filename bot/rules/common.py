@@ -1,12 +1,21 @@
-"""Shared pieces of the decision tasks: the `Task` base class and small helpers."""
+"""What every decision task shares: the game as its tasks see it (`Play`), the `Task` base
+class, and small helpers of the handlers.
+
+`Play` is the lower half of `engine.Game`: the state, the pending task and its codes, and what a
+handler does to the game (record an event, push tasks, end a phase). The task modules type
+against it, never against the engine that drives them (no import runs back up to engine.py).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+import inspect
+from typing import Any, ClassVar, Final
 
 from . import words
-from .decisions import KindFacts
+from .decisions import Event, EventKind, KindFacts
+from .roadspaces import UsableRoad
 from .speech import ENGLISH, Speech
+from .state import State
 from .tiles import (
     CUBES,
     ROAD_LEN,
@@ -14,17 +23,72 @@ from .tiles import (
 )
 from .words import N_, cube_count, cube_list, place_name, plural  # noqa: F401  (shared by the handlers)
 
-if TYPE_CHECKING:
-    from .engine import Game
+_tuple_new = tuple.__new__
 
 
-def gain(g: Game, seat: int, spec: str) -> None:
+class Play:
+    """A game as its decision tasks see it (engine.Game adds the flow and the public face).
+
+    `task` and `codes` are the pending task and its legal codes (None and [] when nothing is
+    pending); the engine sets them, the rules' own modules read them (the games layer reads
+    `Game.decision` and `Game.legal_codes()`).
+    """
+
+    def __init__(self, state: State, *, quiet: bool = False) -> None:
+        self.state = state
+        self.quiet = quiet  # record no events (simulation, search)
+        self.names = tuple([p.name for p in state.players])
+        self.road: UsableRoad | None = None  # the road spaces workers may use (placing.add_targets)
+        self.task: Task | None = None
+        self.codes: list[str] = []
+        self.events: list[Event] = []  # recorded since the engine last handed them out
+        # True while no step of the current phase has run: at a phase boundary. A position at
+        # step and cursor 0 is at its phase's start, except once phase 2 asked its first player
+        # (the cursor stays 0 then): a pending placement tells.
+        self.fresh = state.step == 0 and state.cursor == 0 and not any(t.kind == "place" for t in state.tasks)
+
+    def event(self, kind: EventKind, player: int, words: str, args: tuple[Any, ...], **data: Any) -> None:
+        """Record an event; its text is `eventwords.WORDS[words](name, *args)`, made when read."""
+        if self.quiet:
+            return
+        s = self.state
+        self.events.append(_tuple_new(Event, (kind, None, player, s.round, s.phase, data, words, args, self.names)))
+
+    def name(self, seat: int) -> str:
+        return self.state.players[seat].name
+
+    def push(self, *tasks: Task) -> None:
+        """Push tasks so that the first one given is resolved first."""
+        self.state.tasks.extend(reversed(tasks))
+
+    def end_phase(self) -> None:
+        s = self.state
+        self.fresh = True
+        if not self.quiet:
+            self.event(EventKind.PHASE_END, -1, "phase_end", (s.phase,), phase=s.phase, round=s.round)
+        s.phase += 1
+        s.step = s.cursor = 0
+        for p in s.players:
+            p.lines_used = 0
+
+    def legal_codes(self) -> list[str]:
+        """The codes of the pending decision's legal choices (fast; no labels)."""
+        return list(self.codes)
+
+    def choice_codes(self) -> list[str]:
+        """The codes of the choices offered to the player (`decision.choices`, without labels):
+        the legal codes less the step-by-step ones kept legal beside whole combinations."""
+        task = self.task
+        return [] if task is None else list(task.shown(self, self.codes))
+
+
+def gain(g: Play, seat: int, spec: str) -> None:
     cubes = g.state.players[seat].cubes
     for ch in spec:
         cubes[CUBES.index(ch)] += 1
 
 
-def lose_pp(g: Game, seat: int, amount: int) -> int:
+def lose_pp(g: Play, seat: int, amount: int) -> int:
     """Prestige never goes below 0 (rules header); returns what was really lost."""
     p = g.state.players[seat]
     lost = min(p.pp, amount)
@@ -42,14 +106,14 @@ NO_CUBE = {
 }
 
 
-def missing_cube(g: Game, seat: int, code: str, tr: Speech = ENGLISH) -> str:
+def missing_cube(g: Play, seat: int, code: str, tr: Speech = ENGLISH) -> str:
     """"you have no gold" when `code` names one cube the player lacks; "" otherwise."""
     if len(code) == 1 and code in CUBES and not g.state.players[seat].cubes[CUBES.index(code)]:
         return tr.gettext(NO_CUBE[code])
     return ""
 
 
-def building_name(g: Game, space: int, tr: Speech = ENGLISH) -> str:
+def building_name(g: Play, space: int, tr: Speech = ENGLISH) -> str:
     return tr.gettext("{building} (road {space})").format(
         building=words.building_name(tr, TILES[g.state.road_tile[space]].name),  # type: ignore[index]
         space=space,
@@ -61,7 +125,7 @@ def road_spaces(tr: Speech = ENGLISH) -> str:
     return tr.gettext("the road has spaces 1 to {last}").format(last=ROAD_LEN)
 
 
-def free_road_space(g: Game) -> int:
+def free_road_space(g: Play) -> int:
     """Lowest free road space for a new building, 0 when the road is full (§6 #15)."""
     tiles = g.state.road_tile
     for space in range(1, ROAD_LEN + 1):
@@ -73,39 +137,42 @@ def free_road_space(g: Game) -> int:
 class Task:
     """A decision task: a small record with named fields, and its handler.
 
-    Each kind is a slotted dataclass subclass whose first field is `kind` (fixed, not an
-    argument of the constructor) and whose next is `seat` (-1 for the engine's own steps); its
-    `facts` are declared beside it. The engine pops a task before `apply`; a task that goes on
-    (a Peddler with a cube still allowed, a castle worker who delivered a batch) pushes its
-    successor. A task is never changed once pushed, so copies of a state share them. Stored as
-    `{"kind": ..., field: value, ...}` (tasks.task_from_json reads that and the old list form).
+    Each kind is a subclass that names its `kind` and `facts` in its body and takes its fields,
+    `seat` first (-1 for the engine's own steps), in its `__init__`: those parameters are the
+    record's fields, in the order its stored form keeps them. The engine pops a task before
+    `apply`; a task that goes on (a Peddler with a cube still allowed, a castle worker who
+    delivered a batch) pushes its successor. A task is never changed once pushed, so copies of a
+    state share them (its fields are `Final`: mypy refuses an assignment, and the compiled core
+    at run time too). Stored as `{"kind": ..., field: value, ...}` (`stored()`;
+    tasks.task_from_json reads that and the old list form).
     """
 
-    __slots__ = ()
-    kind: str
-    seat: int
+    kind: ClassVar[str] = ""
     facts: ClassVar[KindFacts] = KindFacts(verb="to decide")
 
-    def choices(self, g: Game) -> list[str]:
+    def __init__(self, seat: int) -> None:
+        self.seat: Final = seat
+
+    def choices(self, g: Play) -> list[str]:
         """The legal codes; none: an automatic step, applied with the code ""."""
         return []
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         raise NotImplementedError
 
-    def shown(self, g: Game, codes: list[str]) -> list[str]:
+    def shown(self, g: Play, codes: list[str]) -> list[str]:
         """The choices offered to the player, out of the legal `codes`. A kind that offers whole
         combinations (the Alchemist's cubes, a Peddler purchase, castle batches) keeps its old
         step-by-step codes legal but unshown, so games stored before still replay."""
         return codes
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return ""
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return {"skip": "Do nothing", "done": "Done", "0": "Do not move it"}.get(code, code)
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         """Why `code` is not a legal choice now, in `tr`'s language (the engine calls it on a
         refused choice: `IllegalChoice`)."""
         options = ", ".join(g.choice_codes())
@@ -113,8 +180,45 @@ class Task:
             code=code, prompt=self.prompt(g, tr), choices=options
         )
 
+    # ----- a record: its fields, compared, shown, stored and pickled by them ------------------
 
-def pay(g: Game, seat: int, cost: list[int]) -> None:
+    def values(self) -> tuple[Any, ...]:
+        """The field values, in the order of `fields_of(type(self))`."""
+        return tuple([getattr(self, name) for name in fields_of(type(self))])
+
+    def stored(self) -> dict[str, Any]:
+        """The stored form: `{"kind": ..., "seat": ..., field: value, ...}`."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for name in fields_of(type(self)):
+            out[name] = getattr(self, name)
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, Task) and other.values() == self.values()
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.values()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join([f"{name}={getattr(self, name)!r}" for name in fields_of(type(self))])
+        return f"{type(self).__name__}({shown})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), self.values())
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def fields_of(cls: type) -> tuple[str, ...]:
+    """The fields of a task record: the parameters of its class's `__init__`, in order."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(inspect.signature(cls).parameters)
+    return names
+
+
+def pay(g: Play, seat: int, cost: list[int]) -> None:
     cubes = g.state.players[seat].cubes
     for i in range(5):
         cubes[i] -= cost[i]

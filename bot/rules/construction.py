@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Final
 
 from .common import (
     KindFacts,
+    Play,
     Task,
     building_name,
     free_road_space,
@@ -27,10 +27,6 @@ from .tiles import (
 from .words import building_name as said_building
 from .words import cost_parts, cost_words, counted
 
-if TYPE_CHECKING:
-    from .engine import Game
-
-
 _RESIDENCE_CLOTH = TILES["residence"].cost[C]  # what the Lawyer and the favour take, with any deniers (§3.3)
 
 
@@ -42,12 +38,12 @@ def build_cost(tid: str, discount: int) -> list[int]:
     return cost
 
 
-def residences(g: Game, seat: int) -> list[int]:
+def residences(g: Play, seat: int) -> list[int]:
     s = g.state
     return [sp for sp in range(1, ROAD_LEN + 1) if s.road_owner[sp] == seat and s.road_tile[sp] == "residence"]
 
 
-def build_codes(g: Game, seat: int, category: str, discount: int) -> list[str]:
+def build_codes(g: Play, seat: int, category: str, discount: int) -> list[str]:
     """Tiles of `category` the player can build now; `tile+X` names the any-cube payment."""
     s = g.state
     if category == "prestige":
@@ -71,12 +67,12 @@ def build_codes(g: Game, seat: int, category: str, discount: int) -> list[str]:
     return out
 
 
-def tile_pp(g: Game, tid: str) -> int:
+def tile_pp(g: Play, tid: str) -> int:
     """PP for building a tile; the Lawyer's depends on the printing (§3.3, option lawyer_pp)."""
     return g.state.options.lawyer_pp if tid == "lawyer" else TILES[tid].pp
 
 
-def construct(g: Game, seat: int, code: str, discount: int, space: int) -> None:
+def construct(g: Play, seat: int, code: str, discount: int, space: int) -> None:
     """Pay for and place a wood/stone tile on the lowest free space, or a prestige tile on
     residence `space`; the builder gains the tile's PP and favours at once (§2 phase 5)."""
     s = g.state
@@ -101,25 +97,26 @@ def construct(g: Game, seat: int, code: str, discount: int, space: int) -> None:
         g.push(*(Favour(seat) for _ in range(tile.favours)))
 
 
-@dataclass(slots=True, frozen=True)
 class Build(Task):
     """A building to build: at a Carpenter, Mason or Architect, or with a favour (§2 phase 5)."""
 
-    kind: str = field(default="build", init=False, repr=False)
-    seat: int
-    category: str  # wood, stone or prestige
-    discount: int  # the cube paid less (a building favour, §4.2), -1 for none
-    space: int  # road space of the building used; 0 with a favour
+    kind = "build"
     facts = KindFacts(
         verb="to build",
         title="Which building?",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def __init__(self, seat: int, category: str, discount: int, space: int) -> None:
+        super().__init__(seat)
+        self.category: Final = category  # wood, stone or prestige
+        self.discount: Final = discount  # the cube paid less (a building favour, §4.2), -1 for none
+        self.space: Final = space  # road space of the building used; 0 with a favour
+
+    def choices(self, g: Play) -> list[str]:
         return build_codes(g, self.seat, self.category, self.discount) + ["skip"]
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         if code == "skip":
             return
         if self.category == "prestige":
@@ -127,7 +124,7 @@ class Build(Task):
         else:
             construct(g, self.seat, code, self.discount, 0)
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         if self.category == "prestige":
             return tr.gettext("Build a prestige building on one of your residences")
         if self.discount < 0:
@@ -139,7 +136,7 @@ class Build(Task):
         }[self.category]
         return less.format(cube=counted(tr, CUBE_NAMES[self.discount], 1))
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         if code == "skip":
             return "Build nothing"
         tid, _, extra = code.partition("+")
@@ -151,7 +148,7 @@ class Build(Task):
         favours = f" + {plural(tile.favours, 'favour')}" if tile.favours else ""
         return f"{tile.name} — {paid} → {tile_pp(g, tid)} PP{favours}"
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         """Why a tile cannot be built (§2 phase 5 Constructing, §6 #15)."""
         s = g.state
         tid, plus, extra = code.partition("+")
@@ -184,35 +181,36 @@ class Build(Task):
         )
 
 
-@dataclass(slots=True, frozen=True)
 class Residence(Task):
     """Which residence the prestige building replaces (§6 #37)."""
 
-    kind: str = field(default="residence", init=False, repr=False)
-    seat: int
-    tile: str  # the prestige tile's code
+    kind = "residence"
     facts = KindFacts(
         verb="to pick a residence",
         title="Which residence does it replace?",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def __init__(self, seat: int, tile: str) -> None:
+        super().__init__(seat)
+        self.tile: Final = tile  # the prestige tile's code
+
+    def choices(self, g: Play) -> list[str]:
         return [f"r{sp}" for sp in residences(g, self.seat)]
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         construct(g, self.seat, self.tile, -1, int(code[1:]))
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("Which residence does the {building} replace?").format(
             building=said_building(tr, TILES[self.tile].name)
         )
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return f"Residence on road {code[1:]}"
 
 
-def lawyer_targets(g: Game, seat: int) -> list[int]:
+def lawyer_targets(g: Play, seat: int) -> list[int]:
     """Neutral tiles and the player's own wood/stone tiles, never a Lawyer (§3.3, §6 #11)."""
     s = g.state
     pending = {lp[0] for lp in s.lawyer_pending}
@@ -227,26 +225,27 @@ def lawyer_targets(g: Game, seat: int) -> list[int]:
     return out
 
 
-@dataclass(slots=True, frozen=True)
 class Lawyer(Task):
     """A building to turn into a residence: at the Lawyer, or with the buildings favour (§3.3)."""
 
-    kind: str = field(default="lawyer", init=False, repr=False)
-    seat: int
-    price: int  # deniers to pay: LAWYER_DENIERS at the Lawyer, 0 with the buildings favour column 4
+    kind = "lawyer"
     facts = KindFacts(
         verb="to use the Lawyer",
         title="Which building becomes a residence?",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def __init__(self, seat: int, price: int) -> None:
+        super().__init__(seat)
+        self.price: Final = price  # deniers to pay: LAWYER_DENIERS at the Lawyer, 0 with the buildings favour column 4
+
+    def choices(self, g: Play) -> list[str]:
         p = g.state.players[self.seat]
         if p.cubes[C] < _RESIDENCE_CLOTH or p.deniers < self.price:
             return ["skip"]
         return [f"r{sp}" for sp in lawyer_targets(g, self.seat)] + ["skip"]
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         s = g.state
         if code == "skip":
             return
@@ -261,18 +260,18 @@ class Lawyer(Task):
         else:
             finish_lawyer(g, [space, seat])
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         cost = counted(tr, "cloth", _RESIDENCE_CLOTH) + (" + " + counted(tr, "denier", self.price) if self.price else "")
         return tr.gettext(
             "Lawyer: turn a neutral building or one of your own into a residence for {cost} (+{pp} PP)"
         ).format(cost=cost, pp=TILES["residence"].pp)
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         if code == "skip":
             return "Do nothing"
         return f"{building_name(g, int(code[1:]))} → residence"
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         """Why a building cannot become a residence (§3.3, §6 #11)."""
         s = g.state
         if not (code[:1] == "r" and code[1:].isdigit()):
@@ -317,7 +316,7 @@ def no_residence(tr: Speech) -> str:
     return tr.gettext("a prestige building replaces one of your residences, and you have none")
 
 
-def finish_lawyer(g: Game, pending: list[int]) -> None:
+def finish_lawyer(g: Play, pending: list[int]) -> None:
     """Replace the target by a residence of the Lawyer's user (§3.3)."""
     s = g.state
     space, seat = pending
@@ -334,13 +333,14 @@ def finish_lawyer(g: Game, pending: list[int]) -> None:
     g.event(EventKind.RESIDENCE, seat, "residence", (seat, old, space, pp), space=space, pp=pp)
 
 
-@dataclass(slots=True, frozen=True)
 class LawyerDone(Task):
     """The engine's step after a Lawyer's target was used: the residence is made (§6 #13)."""
 
-    kind: str = field(default="lawyer_done", init=False, repr=False)
-    seat: int  # the Lawyer's user
-    space: int  # the target's road space
+    kind = "lawyer_done"
 
-    def apply(self, g: Game, code: str) -> None:
+    def __init__(self, seat: int, space: int) -> None:
+        super().__init__(seat)  # the Lawyer's user
+        self.space: Final = space  # the target's road space
+
+    def apply(self, g: Play, code: str) -> None:
         finish_lawyer(g, [self.space, self.seat])

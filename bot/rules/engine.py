@@ -10,15 +10,12 @@ phases, and can stop at a phase boundary (`stop_at`, for tests and tools).
 
 from __future__ import annotations
 
-import json
 import random
-from dataclasses import asdict
-from typing import Any
 
 from . import tasks as T
-from .common import Task
+from .common import Play, Task
 from .decisions import Choice, Decision, Event, EventKind, IllegalChoice, ScoreLine
-from .placing import UsableRoad
+from .schema import state_from_json, state_to_json
 from .speech import ENGLISH, Speech
 from .state import Options, Player, State
 from .tiles import (
@@ -43,10 +40,6 @@ from .tiles import (
 from .words import phase_name
 
 PHASE_NUMBERS = range(1, 8)
-# The decisions asked most often, made once: task records are never changed once pushed.
-PROVOSTS = tuple(T.Provost(seat) for seat in range(5))
-_tuple_new = tuple.__new__
-_new_game_object = object.__new__
 
 
 def new_game(
@@ -105,7 +98,7 @@ def winners(scores: list[ScoreLine]) -> list[int]:
     return [s.player for s in scores if s.total == best]
 
 
-class Game:
+class Game(Play):
     """A game in progress: its `state`, the pending `decision`, and `apply` to answer it.
 
     With `stop_at` set to a phase (1-7) the engine stops when that phase is about to begin,
@@ -113,28 +106,13 @@ class Game:
     lets it go on. Nothing of this is stored in the state.
     """
 
-    __slots__ = (
-        "state", "opening_events", "stop_at", "quiet", "names", "road", "_fresh", "_task", "_codes",
-        "_decision", "_events",
-    )  # fmt: skip
-
     def __init__(self, state: State, stop_at: int | None = None, *, quiet: bool = False) -> None:
         if stop_at is not None and stop_at not in PHASE_NUMBERS:
             raise ValueError("stop_at is a phase, 1 to 7")
-        self.state = state
-        self.quiet = quiet  # record no events (simulation, search)
-        self.names = tuple(p.name for p in state.players)
-        self.road: UsableRoad | None = None  # the road spaces workers may use (placing.add_targets)
+        super().__init__(state, quiet=quiet)
         self.opening_events: list[Event] = []
         self.stop_at = stop_at
-        # True while no step of the current phase has run: at a phase boundary. A position at
-        # step and cursor 0 is at its phase's start, except once phase 2 asked its first player
-        # (the cursor stays 0 then): a pending placement tells.
-        self._fresh = state.step == 0 and state.cursor == 0 and not any(t.kind == "place" for t in state.tasks)
-        self._task: Task | None = None
-        self._codes: list[str] = []
         self._decision: Decision | None = None
-        self._events: list[Event] = []
 
     # ----- the public face -------------------------------------------------------------------
 
@@ -145,18 +123,18 @@ class Game:
     @property
     def stopped(self) -> bool:
         """True when the engine stands at the phase boundary `stop_at` asked for."""
-        return self._task is None and self.state.phase != 8
+        return self.task is None and self.state.phase != 8
 
     @property
     def decision(self) -> Decision | None:
         """The pending decision with labelled choices, or None once the game is over (or
         stopped at a phase boundary)."""
-        if self._task is None:
+        t = self.task
+        if t is None:
             return None
         if self._decision is None:
-            t = self._task
             s = self.state
-            choices = [Choice(code, t.label(self, code)) for code in t.shown(self, self._codes)]
+            choices = [Choice(code, t.label(self, code)) for code in t.shown(self, self.codes)]
             self._decision = Decision(
                 t.seat, t.kind, t.prompt(self), choices, len(s.history), s.round, s.phase
             )
@@ -167,30 +145,22 @@ class Game:
         that is no longer pending keeps its own English prompt ("" when nothing is pending).
         `Decision.prompt` stays English (stored fixtures and logs read it)."""
         now = self.decision
-        if now is None or self._task is None:
+        task = self.task
+        if now is None or task is None:
             return "" if decision is None else decision.prompt
         if decision is not None and (decision.player, decision.kind, decision.prompt) != (now.player, now.kind, now.prompt):
             return decision.prompt
-        return self._task.prompt(self, tr)
-
-    def legal_codes(self) -> list[str]:
-        """The codes of the pending decision's legal choices (fast; no labels)."""
-        return list(self._codes)
-
-    def choice_codes(self) -> list[str]:
-        """The codes of the choices offered to the player (`decision.choices`, without labels):
-        the legal codes less the step-by-step ones kept legal beside whole combinations."""
-        task = self._task
-        return [] if task is None else list(task.shown(self, self._codes))
+        return task.prompt(self, tr)
 
     @property
     def to_move(self) -> int:
         """Seat whose decision is pending, -1 when the game is over."""
-        return -1 if self._task is None else self._task.seat
+        task = self.task
+        return -1 if task is None else task.seat
 
     def apply(self, code: str) -> list[Event]:
         """Apply one choice by its notation; return the events it caused (§design)."""
-        task = self._task
+        task = self.task
         if task is None:
             if self.state.phase == 8:
                 raise IllegalChoice(lambda tr: tr.gettext("the game is over"))
@@ -200,7 +170,7 @@ class Game:
                     phase=phase, name=phase_name(tr, phase)
                 )
             )
-        if code not in self._codes:
+        if code not in self.codes:
             refused = self.clone(quiet=True)  # the reason is said later from the game as it was
             raise IllegalChoice(lambda tr: task.explain(refused, code, tr))
         s = self.state
@@ -226,12 +196,10 @@ class Game:
         return winners(final_scores(self.state))
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self.state), separators=(",", ":"))
+        return state_to_json(self.state)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        from .schema import state_from_json
-
         return cls.resume(state_from_json(text))
 
     @classmethod
@@ -255,37 +223,15 @@ class Game:
 
     def clone(self, *, quiet: bool | None = None) -> Game:
         """An independent copy at the same decision (for AI look-ahead); `quiet` (default: as
-        this game) records no events. Nothing is recomputed: the pending task, its codes and
-        decision are shared (none of them is ever changed)."""
-        game = _new_game_object(Game)
-        game.state = self.state.copy()
-        game.opening_events = []
-        game.stop_at = self.stop_at
-        game.quiet = self.quiet if quiet is None else quiet
-        game.names = self.names
+        this game) records no events. The decision is not worked out again: the pending task, its
+        codes and decision are shared (none of them is ever changed)."""
+        game = Game(self.state.copy(), self.stop_at, quiet=self.quiet if quiet is None else quiet)
         game.road = self.road
-        game._fresh = self._fresh
-        game._task = self._task
-        game._codes = self._codes
+        game.task = self.task
+        game.codes = self.codes
+        game.fresh = self.fresh
         game._decision = self._decision
-        game._events = []
         return game
-
-    # ----- helpers for the task handlers -------------------------------------------------------
-
-    def event(self, kind: EventKind, player: int, words: str, args: tuple[Any, ...], **data: Any) -> None:
-        """Record an event; its text is `eventwords.WORDS[words](name, *args)`, made when read."""
-        if self.quiet:
-            return
-        s = self.state
-        self._events.append(_tuple_new(Event, (kind, None, player, s.round, s.phase, data, words, args, self.names)))
-
-    def name(self, seat: int) -> str:
-        return self.state.players[seat].name
-
-    def push(self, *tasks: Task) -> None:
-        """Push tasks so that the first one given is resolved first."""
-        self.state.tasks.extend(reversed(tasks))
 
     # ----- the flow ------------------------------------------------------------------------------
 
@@ -299,30 +245,20 @@ class Game:
                 task = tasks[-1]
                 codes = task.choices(self)
                 if len(codes) > 1:
-                    self._task, self._codes = task, codes
+                    self.task, self.codes = task, codes
                     break
                 tasks.pop()
                 task.apply(self, codes[0] if codes else "")
                 continue
-            if s.phase == 8 or (self._fresh and s.phase == self.stop_at):
-                self._task, self._codes = None, []
+            if s.phase == 8 or (self.fresh and s.phase == self.stop_at):
+                self.task, self.codes = None, []
                 break
-            self._fresh = False
+            self.fresh = False
             PHASES[s.phase](self)
         if self.quiet:
             return []
-        events, self._events = self._events, []
+        events, self.events = self.events, []
         return events
-
-    def end_phase(self) -> None:
-        s = self.state
-        self._fresh = True
-        if not self.quiet:
-            self.event(EventKind.PHASE_END, -1, "phase_end", (s.phase,), phase=s.phase, round=s.round)
-        s.phase += 1
-        s.step = s.cursor = 0
-        for p in s.players:
-            p.lines_used = 0
 
 
 # ----- the seven phases (§2) ----------------------------------------------------------------------
@@ -400,13 +336,7 @@ def _inn(g: Game) -> None:
 
 def _provost(g: Game) -> None:
     """Phase 4: each player once, in passing order (§2 phase 4)."""
-    s = g.state
-    if s.cursor < len(s.passing):
-        seat = s.passing[s.cursor]
-        s.cursor += 1
-        s.tasks.append(PROVOSTS[seat])
-    else:
-        g.end_phase()
+    T.next_provost(g)
 
 
 def _activation(g: Game) -> None:

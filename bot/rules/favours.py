@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Final
 
 from .common import (
     KindFacts,
+    Play,
     Task,
     cube_list,
     gain,
@@ -34,29 +34,24 @@ from .tiles import (
     W,
 )
 
-if TYPE_CHECKING:
-    from .engine import Game
 
-
-@dataclass(slots=True, frozen=True)
 class Favour(Task):
     """A royal favour: which line (§4.3)."""
 
-    kind: str = field(default="favour", init=False, repr=False)
-    seat: int
+    kind = "favour"
     facts = KindFacts(
         verb="to take a royal favour",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def choices(self, g: Play) -> list[str]:
         s = g.state
         if s.options.simple_favors:
             return []
         used = s.players[self.seat].lines_used
         return [line for i, line in enumerate(FAVOUR_LINES) if not used & (1 << i)]
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         s = g.state
         seat = self.seat
         p = s.players[seat]
@@ -82,10 +77,10 @@ class Favour(Task):
             g.event(EventKind.FAVOUR, seat, "favour_line", (seat, code, col), line=code)
             g.push((FavourResources if line == 2 else FavourBuildings)(seat, col))
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("Royal favour: choose a line (one favour per line this phase)")
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         s = g.state
         line = FAVOUR_LINES.index(code)
         col = min(s.players[self.seat].favours[line] + 1, s.favour_columns)
@@ -97,7 +92,7 @@ class Favour(Task):
         }[line]
         return f"{code.capitalize()} (column {col}): {what}"
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         if code in FAVOUR_LINES:
             return tr.gettext(
                 "you already took a favour on the {line} line this phase: each favour of a phase goes on a different line"
@@ -112,18 +107,19 @@ RESOURCE_TEXT = ("1 food", "1 food, 1 wood or 1 stone", "up to 1 cloth", "up to:
 BUILDING_TEXT = ("nothing", "wood building, 1 wood less", "up to a stone building, 1 stone less", "up to a residence for 1 cloth", "up to a prestige building")
 
 
-@dataclass(slots=True, frozen=True)
 class FavourResources(Task):
     """The resources line: any effect up to the marker's column (§4.2, §4.3)."""
 
-    kind: str = field(default="favour_resources", init=False, repr=False)
-    seat: int
-    column: int
+    kind = "favour_resources"
     facts = KindFacts(
         verb="to take a favour cube",
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def __init__(self, seat: int, column: int) -> None:
+        super().__init__(seat)
+        self.column: Final = column
+
+    def choices(self, g: Play) -> list[str]:
         col = self.column
         out = ["F"]
         if col >= 2:
@@ -136,7 +132,7 @@ class FavourResources(Task):
             out.append("G")
         return out
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         seat = self.seat
         if code == "swap":
             g.push(SwapGive(seat), SwapTake(seat, FAVOUR_SWAP_TAKE))
@@ -144,13 +140,13 @@ class FavourResources(Task):
         gain(g, seat, code)
         g.event(EventKind.PRODUCE, seat, "take", (seat, code), cubes=code)
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("Favour, resources line: take")
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return "Give 1 cube, take 2 cubes" if code == "swap" else f"1 {cube_list(code)}"
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         column = {"F": 1, "W": 2, "S": 2, "C": 3, "swap": 4, "G": 5}.get(code, 0)
         if column > self.column:
             return tr.gettext("that is column {column} of the resources line; your marker is on column {marker}").format(
@@ -161,82 +157,82 @@ class FavourResources(Task):
         return Task.explain(self, g, code, tr)
 
 
-@dataclass(slots=True, frozen=True)
 class SwapGive(Task):
     """Resources line column 4: the cube given (gold allowed) (§4.2)."""
 
-    kind: str = field(default="swap_give", init=False, repr=False)
-    seat: int
+    kind = "swap_give"
     facts = KindFacts(
         verb="to give a cube",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def choices(self, g: Play) -> list[str]:
         cubes = g.state.players[self.seat].cubes
         return [CUBES[i] for i in range(5) if cubes[i]]
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         g.state.players[self.seat].cubes[CUBES.index(code)] -= 1
         g.event(EventKind.GIVE, self.seat, "give", (self.seat, code), cubes=code)
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("Favour: give one cube (gold allowed)")
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return f"Give 1 {cube_list(code)}"
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         return missing_cube(g, self.seat, code, tr) or Task.explain(self, g, code, tr)
 
 
-@dataclass(slots=True, frozen=True)
 class SwapTake(Task):
     """Resources line column 4: the cubes taken, one at a time (§4.2)."""
 
-    kind: str = field(default="swap_take", init=False, repr=False)
-    seat: int
-    left: int  # cubes still to take
+    kind = "swap_take"
     facts = KindFacts(
         verb="to take cubes",
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def __init__(self, seat: int, left: int) -> None:
+        super().__init__(seat)
+        self.left: Final = left  # cubes still to take
+
+    def choices(self, g: Play) -> list[str]:
         return ["F", "W", "S", "C"]
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         gain(g, self.seat, code)
         g.event(EventKind.PRODUCE, self.seat, "take", (self.seat, code), cubes=code)
         if self.left > 1:
             g.push(SwapTake(self.seat, self.left - 1))
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.ngettext("Favour: take a cube ({n} to take)", "Favour: take a cube ({n} to take)", self.left).format(
             n=self.left
         )
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return f"Take 1 {cube_list(code)}"
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         if code == "G":
             return tr.gettext("the two cubes taken are food, wood, stone or cloth, not gold")
         return Task.explain(self, g, code, tr)
 
 
-@dataclass(slots=True, frozen=True)
 class FavourBuildings(Task):
     """The buildings line: any effect up to the marker's column (§4.2, §4.3)."""
 
-    kind: str = field(default="favour_buildings", init=False, repr=False)
-    seat: int
-    column: int
+    kind = "favour_buildings"
     facts = KindFacts(
         verb="to build (favour)",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def __init__(self, seat: int, column: int) -> None:
+        super().__init__(seat)
+        self.column: Final = column
+
+    def choices(self, g: Play) -> list[str]:
         col, seat = self.column, self.seat
         out = []
         if col >= 2 and build_codes(g, seat, "wood", W):
@@ -249,7 +245,7 @@ class FavourBuildings(Task):
             out.append("prestige")
         return out + ["skip"]
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         seat = self.seat
         if code == "wood":
             g.push(Build(seat, "wood", W, 0))
@@ -260,10 +256,10 @@ class FavourBuildings(Task):
         elif code == "prestige":
             g.push(Build(seat, "prestige", -1, 0))
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("Favour, buildings line: build")
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return {
             "wood": "A wood building, paying 1 wood less",
             "stone": "A stone building, paying 1 stone less",
@@ -272,7 +268,7 @@ class FavourBuildings(Task):
             "skip": "Nothing",
         }[code]
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         column = {"wood": 2, "stone": 3, "residence": 4, "prestige": 5}.get(code, 0)
         if not column:
             return Task.explain(self, g, code, tr)

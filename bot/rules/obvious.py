@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .decisions import Event, EventKind
+from .specials import movers_after
 from .tiles import GUILD_STEPS, MARKS, PROVOST_STEPS, ROAD_LEN
 
 if TYPE_CHECKING:
@@ -56,17 +57,17 @@ class Obvious(NamedTuple):
 
 def obvious_choice(game: Game) -> Obvious | None:
     """The pending decision's obvious choice (module docstring), or None: ask the player."""
-    task = game._task
+    task = game.task
     if task is None:
         return None
-    shown = task.shown(game, game._codes)
+    shown = task.shown(game, game.codes)
     if len(shown) == 1:
         return _found(game, shown[0], "one_way")
     kind = task.kind
     if kind == "provost":
         s = game.state
         mover = min(PROVOST_STEPS, s.players[task.seat].deniers)
-        later = sum(min(PROVOST_STEPS, s.players[seat].deniers) for seat in s.passing[s.cursor:])
+        later = sum(min(PROVOST_STEPS, s.players[seat].deniers) for seat in movers_after(s))
         return _found(game, "0", "provost") if provost_idle(s, mover + later) else None
     if kind == "guild":
         # Free, and every player moves the provost in phase 4; their deniers may still grow
@@ -127,6 +128,6 @@ def _outcome(game: Game, seat: int, code: str) -> tuple[State, tuple[int, ...]]:
 
 
 def _found(game: Game, code: str, reason: str) -> Obvious:
-    task = game._task
+    task = game.task
     assert task is not None
     return Obvious(code, task.seat, task.kind, reason, task.label(game, code))

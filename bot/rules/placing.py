@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from operator import itemgetter
-from typing import TYPE_CHECKING
-
 from .common import (
     KindFacts,
+    Play,
     Task,
     building_name,
     plural,
     road_spaces,
 )
 from .decisions import EventKind
+from .roadspaces import SPACE_OF, UsableRoad
 from .speech import ENGLISH, Speech
 from .state import State
 from .tiles import (
@@ -31,27 +28,17 @@ from .tiles import (
 from .words import building_name as said_building
 from .words import counted
 
-if TYPE_CHECKING:
-    from .engine import Game
-
-
 SPECIAL_SLOTS = ("gate", "trading", "guild", "joust")
 
 
-WORKER_KINDS = ("neutral", "fixed", "wood", "stone")  # buildings a worker may stand on (§2 phase 2)
-USABLE = frozenset(tid for tid, tile in TILES.items() if tile.kind in WORKER_KINDS)
-ROAD_CODES = tuple(f"r{space}" for space in range(ROAD_LEN + 1))  # "r0" is never a target
-SPACE_OF = {code: space for space, code in enumerate(ROAD_CODES) if space}  # "r12" -> 12
-
-
-def targets(g: Game, seat: int) -> list[str]:
+def targets(g: Play, seat: int) -> list[str]:
     """Where a worker of `seat` may go now, cost aside (§2 phase 2 "Legal targets")."""
     out: list[str] = []
     add_targets(g, seat, out)
     return out
 
 
-def add_targets(g: Game, seat: int, out: list[str]) -> None:
+def add_targets(g: Play, seat: int, out: list[str]) -> None:
     """Append the targets of `seat` to `out`: specials, then free road buildings in road order."""
     s = g.state
     if s.gate < 0:
@@ -78,35 +65,6 @@ def add_targets(g: Game, seat: int, out: list[str]) -> None:
     out += road.free
 
 
-class UsableRoad:
-    """The road spaces a worker may stand on for one layout of the road, and the free ones for
-    one position of the workers: a game keeps the last (a clone shares it) and checks it against
-    its own state before use, so a stale one is only ever remade, never believed."""
-
-    __slots__ = ("codes", "free", "read", "tiles", "workers")
-
-    def __init__(self, tiles: list[str | None], workers: list[int]) -> None:
-        self.tiles = tiles[:]
-        spaces = [space for space, tid in enumerate(tiles) if tid in USABLE]
-        self.codes = tuple(ROAD_CODES[space] for space in spaces)
-        if len(spaces) > 1:
-            self.read: Callable[[list[int]], tuple[int, ...]] = itemgetter(*spaces)
-        else:
-            self.read = lambda workers: tuple(workers[space] for space in spaces)
-        self.see(workers)
-
-    def see(self, workers: list[int]) -> None:
-        """The free spaces for these workers."""
-        self.workers = workers[:]
-        self.free = [code for code, worker in zip(self.codes, self.read(workers)) if worker < 0]  # noqa: B905 (same length; strict= costs here)
-
-    def stand(self, s: State, space: int, code: str, seat: int) -> None:
-        """A worker goes to `space`: follow it when this is the position the game is in."""
-        if self.workers == s.road_worker and self.tiles == s.road_tile and code in self.free:
-            self.workers[space] = seat
-            self.free.remove(code)
-
-
 def bridge_price(s: State) -> int:
     """The normal price of a placement: 1 + players passed; two players 1, then 3 (§2, §5)."""
     if len(s.players) == 2:
@@ -114,7 +72,7 @@ def bridge_price(s: State) -> int:
     return len(s.passing) + 1
 
 
-def placement_cost(g: Game, seat: int, target: str) -> int:
+def placement_cost(g: Play, seat: int, target: str) -> int:
     """§2 phase 2 "Cost": own building 1, Inn occupant 1, else the bridge price."""
     s = g.state
     if s.inn_right == seat:
@@ -125,13 +83,13 @@ def placement_cost(g: Game, seat: int, target: str) -> int:
     return bridge_price(s)
 
 
-def put_worker(g: Game, seat: int, target: str) -> None:
+def put_worker(g: Play, seat: int, target: str) -> None:
     """Stand a worker on `target`; another player's building gives its owner 1 PP."""
     s = g.state
     space = SPACE_OF.get(target)
     if space is not None:
         if g.road is not None:
-            g.road.stand(s, space, target, seat)
+            g.road.stand(s.road_tile, s.road_worker, space, target, seat)
         s.road_worker[space] = seat
         owner = s.road_owner[space]
         if owner >= 0 and owner != seat:
@@ -151,12 +109,10 @@ def put_worker(g: Game, seat: int, target: str) -> None:
         setattr(s, target, seat)
 
 
-@dataclass(slots=True, frozen=True)
 class Place(Task):
     """A worker to place, or pass (§2 phase 2)."""
 
-    kind: str = field(default="place", init=False, repr=False)
-    seat: int
+    kind = "place"
     facts = KindFacts(
         verb="to place a worker or pass",
         title="Where does your worker go?",
@@ -164,7 +120,7 @@ class Place(Task):
         group="place",
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def choices(self, g: Play) -> list[str]:
         seat = self.seat
         s = g.state
         p = s.players[seat]
@@ -182,7 +138,7 @@ class Place(Task):
         options = targets(g, seat)
         return out + [x for x in options if x in SPACE_OF and owner[SPACE_OF[x]] == seat]
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         s = g.state
         seat = self.seat
         p = s.players[seat]
@@ -209,13 +165,13 @@ class Place(Task):
                 g.event(EventKind.PLACE, seat, "place", (seat, code, tid, cost), target=code, cost=cost)
         next_placement(g)  # what the engine's phase 2 step does next, without a round trip
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         p = g.state.players[self.seat]
         return tr.gettext("Place a worker or pass ({workers} and {deniers} left)").format(
             workers=counted(tr, "worker", p.workers), deniers=counted(tr, "denier", p.deniers)
         )
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         if code == "pass":
             return "Pass" + ("" if g.state.passing else f" (first to pass: +{plural(FIRST_PASS_DENIERS, 'denier')})")
         cost = placement_cost(g, self.seat, code)
@@ -223,7 +179,7 @@ class Place(Task):
         whose = f", {g.name(owner)}'s" if owner >= 0 and owner != self.seat else ""
         return f"{self.where(g, code)}{whose} — {plural(cost, 'denier')}"
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         s = g.state
         seat = self.seat
         p = s.players[seat]
@@ -248,11 +204,11 @@ class Place(Task):
         return Task.explain(self, g, code, tr)
 
     @staticmethod
-    def where(g: Game, code: str) -> str:
+    def where(g: Play, code: str) -> str:
         return building_name(g, int(code[1:])) if code[0] == "r" else SPECIAL_NAMES[code]
 
 
-def next_placement(g: Game) -> None:
+def next_placement(g: Play) -> None:
     """Phase 2 goes on: the next player in turn order (cycling, from the cursor) who has not
     passed places a worker; when everyone has passed, the phase ends (§2 phase 2)."""
     s = g.state
@@ -268,7 +224,7 @@ def next_placement(g: Game) -> None:
     g.end_phase()
 
 
-def why_not_target(g: Game, seat: int, code: str, tr: Speech = ENGLISH) -> str:
+def why_not_target(g: Play, seat: int, code: str, tr: Speech = ENGLISH) -> str:
     s = g.state
     if code == "castle":
         if seat in s.castle_workers:
@@ -301,12 +257,10 @@ def why_not_target(g: Game, seat: int, code: str, tr: Speech = ENGLISH) -> str:
 PLACES = tuple(Place(seat) for seat in range(5))  # made once: task records are never changed
 
 
-@dataclass(slots=True, frozen=True)
 class Gate(Task):
     """The Gate's worker to move, free (§2 phase 3)."""
 
-    kind: str = field(default="gate", init=False, repr=False)
-    seat: int
+    kind = "gate"
     facts = KindFacts(
         verb="to move the Gate worker",
         title="Where does the Gate worker go?",
@@ -314,14 +268,14 @@ class Gate(Task):
         group="place",
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def choices(self, g: Play) -> list[str]:
         out = ["home"]
         add_targets(g, self.seat, out)
         if "gate" in out:
             out.remove("gate")
         return out
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         s = g.state
         seat = self.seat
         s.gate = -1
@@ -332,15 +286,15 @@ class Gate(Task):
         put_worker(g, seat, code)
         g.event(EventKind.GATE, seat, "gate_move", (seat, code), target=code)
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("Gate: move your worker, free, to any free place (or take it home)")
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         if code == "home":
             return "Take the worker home"
         return Place.where(g, code)
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         if code == "stables" and g.state.n == 2:
             return tr.gettext("the Stables are not used with two players")
         if code == "gate":

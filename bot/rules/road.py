@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Final
 
 from .common import (
     KindFacts,
+    Play,
     Task,
     building_name,
     cube_count,
@@ -29,11 +29,8 @@ from .tiles import (
 from .words import building_name as said_building
 from .words import cost_parts, counted, trade_text
 
-if TYPE_CHECKING:
-    from .engine import Game
 
-
-def activate(g: Game, seat: int, space: int) -> list[Task]:
+def activate(g: Play, seat: int, space: int) -> list[Task]:
     """Resolve the building on `space` for `seat`; return the decisions it still needs (§3)."""
     s = g.state
     tid: str = s.road_tile[space]  # type: ignore[assignment]
@@ -63,74 +60,77 @@ def activate(g: Game, seat: int, space: int) -> list[Task]:
     return [Trade(seat, tid)]
 
 
-@dataclass(slots=True, frozen=True)
 class Produce(Task):
     """A production building with alternatives: which one (§3.1, §3.3)."""
 
-    kind: str = field(default="produce", init=False, repr=False)
-    seat: int
-    space: int  # the building's road space
+    kind = "produce"
     facts = KindFacts(
         verb="to choose a production",
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def __init__(self, seat: int, space: int) -> None:
+        super().__init__(seat)
+        self.space: Final = space  # the building's road space
+
+    def choices(self, g: Play) -> list[str]:
         return list(TILES[g.state.road_tile[self.space]].params)  # type: ignore[index]
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         gain(g, self.seat, code)
         if not g.quiet:
             g.event(EventKind.PRODUCE, self.seat, "produce", (self.seat, code), cubes=code)
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("{building}: choose the production").format(building=building_name(g, self.space, tr))
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return cube_count(code)
 
 
-@dataclass(slots=True, frozen=True)
 class Bonus(Task):
     """The owner's cube when another player uses a stone production building (§2 phase 5)."""
 
-    kind: str = field(default="bonus", init=False, repr=False)
-    seat: int  # the owner
-    tile: str
+    kind = "bonus"
     facts = KindFacts(
         verb="to take an owner's cube",
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def __init__(self, seat: int, tile: str) -> None:
+        super().__init__(seat)  # the owner
+        self.tile: Final = tile
+
+    def choices(self, g: Play) -> list[str]:
         return list(TILES[self.tile].owner_bonus)
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         gain(g, self.seat, code)
         g.event(EventKind.PRODUCE, self.seat, "owner_cube", (self.seat, code, self.tile), cubes=code)
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("Your {building} was used: take one cube").format(building=said_building(tr, TILES[self.tile].name))
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return f"1 {cube_list(code)}"
 
 
-@dataclass(slots=True, frozen=True)
 class Sell(Task):
     """The Marketplace: one cube sold for `price` deniers (§3.1, §3.3)."""
 
-    kind: str = field(default="sell", init=False, repr=False)
-    seat: int
-    price: int
+    kind = "sell"
     facts = KindFacts(
         verb="to sell a cube",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def __init__(self, seat: int, price: int) -> None:
+        super().__init__(seat)
+        self.price: Final = price
+
+    def choices(self, g: Play) -> list[str]:
         cubes = g.state.players[self.seat].cubes
         return [CUBES[i] for i in range(5) if cubes[i]] + ["skip"]
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         if code == "skip":
             return
         p = g.state.players[self.seat]
@@ -138,13 +138,13 @@ class Sell(Task):
         p.deniers += self.price
         g.event(EventKind.SELL, self.seat, "sell", (self.seat, code, self.price), cubes=code)
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("Marketplace: sell one cube for {deniers}").format(deniers=counted(tr, "denier", self.price))
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return "Do nothing" if code == "skip" else f"Sell 1 {cube_list(code)} → {self.price} deniers"
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         return missing_cube(g, self.seat, code, tr) or Task.explain(self, g, code, tr)
 
 
@@ -171,22 +171,23 @@ def cube_combos(held: list[int], size: int, kinds: tuple[int, ...] = PLAIN) -> l
     return out
 
 
-@dataclass(slots=True, frozen=True)
 class Peddler(Task):
     """A Peddler's cubes (§3.2, §3.3): a whole purchase (`=FW`, `=C`) where more than one cube
     can be bought, else one cube; the old one-cube-a-time codes stay legal (stored games)."""
 
-    kind: str = field(default="peddler", init=False, repr=False)
-    seat: int
-    price: int  # deniers per cube
-    left: int  # cubes still allowed
-    bought: int  # cubes bought so far
+    kind = "peddler"
     facts = KindFacts(
         verb="to buy cubes",
         stop_codes=("skip", "done"),
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def __init__(self, seat: int, price: int, left: int, bought: int) -> None:
+        super().__init__(seat)
+        self.price: Final = price  # deniers per cube
+        self.left: Final = left  # cubes still allowed
+        self.bought: Final = bought  # cubes bought so far
+
+    def choices(self, g: Play) -> list[str]:
         stop = "done" if self.bought else "skip"
         deniers = g.state.players[self.seat].deniers
         if deniers < self.price:
@@ -197,12 +198,12 @@ class Peddler(Task):
         whole = [WHOLE + c for n in range(1, most + 1) for c in cube_combos(UNBOUNDED, n)]
         return ["F", "W", "S", "C", stop, *whole]
 
-    def shown(self, g: Game, codes: list[str]) -> list[str]:
-        if len(codes) <= 5:
-            return codes
-        return [*codes[5:], codes[4]]
+    def shown(self, g: Play, codes: list[str]) -> list[str]:
+        # the whole purchases and the stop code, where there are whole purchases (read by form)
+        whole = [c for c in codes if c[0] == WHOLE]
+        return [*whole, *(c for c in codes if c in ("skip", "done"))] if whole else codes
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         if code in ("skip", "done"):
             return
         seat = self.seat
@@ -218,7 +219,7 @@ class Peddler(Task):
         if self.left > 1:
             g.push(Peddler(seat, self.price, self.left - 1, self.bought + 1))
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         price = counted(tr, "denier", self.price)
         if self.left > 1 and g.state.players[self.seat].deniers >= 2 * self.price:
             return tr.gettext("Peddler: buy up to {cubes} for {price} each").format(
@@ -228,13 +229,13 @@ class Peddler(Task):
             return tr.gettext("Peddler: buy a cube for {price} (one more allowed)").format(price=price)
         return tr.gettext("Peddler: buy a cube for {price}").format(price=price)
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         if code in ("skip", "done"):
             return "Buy nothing" if code == "skip" else "Buy no more"
         cubes = code.removeprefix(WHOLE)
         return f"{cube_count(cubes)} — {plural(self.price * len(cubes), 'denier')}"
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         if "G" in code:
             return tr.gettext("the Peddler sells food, wood, stone or cloth, never gold")
         return Task.explain(self, g, code, tr)
@@ -243,7 +244,7 @@ class Peddler(Task):
 UNBOUNDED = [99] * 5
 
 
-def trade_possible(g: Game, seat: int, tid: str, option: str) -> bool:
+def trade_possible(g: Play, seat: int, tid: str, option: str) -> bool:
     p = g.state.players[seat]
     deniers, cubes, plain, _, _ = TRADES[tid][option]
     if p.deniers < deniers or any(p.cubes[i] < cubes[i] for i in range(5)):
@@ -251,22 +252,23 @@ def trade_possible(g: Game, seat: int, tid: str, option: str) -> bool:
     return sum(p.cubes[i] for i in PLAIN) >= plain
 
 
-@dataclass(slots=True, frozen=True)
 class Trade(Task):
     """A trading building (Church, Tailor, Bank, Alchemist, Jeweller): one trade (§3.4)."""
 
-    kind: str = field(default="trade", init=False, repr=False)
-    seat: int
-    tile: str
+    kind = "trade"
     facts = KindFacts(
         verb="to trade",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def __init__(self, seat: int, tile: str) -> None:
+        super().__init__(seat)
+        self.tile: Final = tile
+
+    def choices(self, g: Play) -> list[str]:
         return [o for o in TRADES[self.tile] if trade_possible(g, self.seat, self.tile, o)] + ["skip"]
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         s = g.state
         if code == "skip":
             return
@@ -281,13 +283,13 @@ class Trade(Task):
         if plain:
             g.push(PayPlain(seat, plain))
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("{building}: choose a trade").format(building=said_building(tr, TILES[self.tile].name))
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return "Do nothing" if code == "skip" else "Pay " + trade_text(self.tile, code)
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         if code not in TRADES[self.tile]:
             return Task.explain(self, g, code, tr)
         p = g.state.players[self.seat]
@@ -298,30 +300,31 @@ class Trade(Task):
         )
 
 
-@dataclass(slots=True, frozen=True)
 class PayPlain(Task):
     """The Alchemist's cubes (§3.4): all of them in one choice (`=FFWS`) where the player holds
     two kinds or more and the list is short; the old one-cube codes stay legal (stored games)."""
 
-    kind: str = field(default="pay_plain", init=False, repr=False)
-    seat: int
-    left: int  # cubes still to give
+    kind = "pay_plain"
     facts = KindFacts(
         verb="to pay cubes",
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def __init__(self, seat: int, left: int) -> None:
+        super().__init__(seat)
+        self.left: Final = left  # cubes still to give
+
+    def choices(self, g: Play) -> list[str]:
         cubes = g.state.players[self.seat].cubes
         single = [CUBES[i] for i in PLAIN if cubes[i]]
         if self.left < 2 or len(single) < 2:
             return single  # one kind held (or one cube to give): nothing to combine
         return single + [WHOLE + c for c in cube_combos(cubes, self.left)]
 
-    def shown(self, g: Game, codes: list[str]) -> list[str]:
+    def shown(self, g: Play, codes: list[str]) -> list[str]:
         whole = [c for c in codes if c[0] == WHOLE]
         return whole if whole and len(whole) <= MAX_SHOWN else [c for c in codes if c[0] != WHOLE]
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         cubes = g.state.players[self.seat].cubes
         given = code[1:] if code[0] == WHOLE else code
         for ch in given:
@@ -332,7 +335,7 @@ class PayPlain(Task):
         if self.left > 1:
             g.push(PayPlain(self.seat, self.left - 1))
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         if self.shown(g, g.legal_codes())[0][0] == WHOLE:
             return tr.gettext("Alchemist: give {cubes} of food, wood, stone or cloth").format(
                 cubes=counted(tr, "cube", self.left)
@@ -341,10 +344,10 @@ class PayPlain(Task):
             "Alchemist: give a cube ({n} more to give)", "Alchemist: give a cube ({n} more to give)", self.left
         ).format(n=self.left)
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return f"Give {cube_count(code[1:])}" if code[0] == WHOLE else f"Give 1 {cube_list(code)}"
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         if "G" in code:
             return tr.gettext("the Alchemist takes food, wood, stone or cloth, not gold")
         return missing_cube(g, self.seat, code, tr) or Task.explain(self, g, code, tr)

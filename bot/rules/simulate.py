@@ -22,8 +22,8 @@ def play_random(players: int, seed: int, options: Options | None = None, *, quie
     draw = random.Random(seed).random
     apply = game.apply
     decisions = 0
-    while game._task is not None:  # no stop_at: only the game's end leaves no decision
-        codes = game._codes  # the pending codes, read without the copy legal_codes() makes
+    while game.task is not None:  # no stop_at: only the game's end leaves no decision
+        codes = game.codes  # the pending codes, read without the copy legal_codes() makes
         apply(codes[int(draw() * len(codes))])
         decisions += 1
     return Played(game, decisions)

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
 from .common import (
     KindFacts,
+    Play,
     Task,
     plural,
 )
 from .decisions import EventKind
 from .favours import Favour
 from .speech import ENGLISH, Speech
+from .state import State
 from .tiles import (
     GUILD_STEPS,
     JOUST_CLOTH,
@@ -24,54 +23,48 @@ from .tiles import (
 )
 from .words import counted, up_to
 
-if TYPE_CHECKING:
-    from .engine import Game
-
-
 _MOST = max(GUILD_STEPS, PROVOST_STEPS)
 PROVOST_MOVES = ("0", *(f"+{k}" for k in range(1, _MOST + 1)), *(f"-{k}" for k in range(1, _MOST + 1)))
 _MOVES = tuple((code, int(code), abs(int(code))) for code in PROVOST_MOVES)
 
 
-def provost_moves(g: Game, max_steps: int) -> list[str]:
+def provost_moves(g: Play, max_steps: int) -> list[str]:
     provost = g.state.provost
     return [code for code, k, steps in _MOVES if steps <= max_steps and 1 <= provost + k <= ROAD_LEN]
 
 
-@dataclass(slots=True, frozen=True)
 class Guild(Task):
     """The Merchants' guild: the provost moved free, up to GUILD_STEPS spaces (§2 phase 3)."""
 
-    kind: str = field(default="guild", init=False, repr=False)
-    seat: int
+    kind = "guild"
     facts = KindFacts(
         verb="to move the provost (guild)",
         stop_codes=("0",),
         group="provost",
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def choices(self, g: Play) -> list[str]:
         return provost_moves(g, GUILD_STEPS)
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         s = g.state
         s.guild = -1
         s.players[self.seat].workers += 1
         move_provost(g, self.seat, int(code), "provost_guild")
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("Merchants' guild: move the provost (now on road {space}) {spaces}, free").format(
             space=g.state.provost, spaces=up_to(tr, "space", GUILD_STEPS)
         )
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return provost_label(g, code, free=True)
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         return why_not_move(g, code, None, tr) or Task.explain(self, g, code, tr)
 
 
-def move_provost(g: Game, seat: int, k: int, words: str) -> None:
+def move_provost(g: Play, seat: int, k: int, words: str) -> None:
     """Move the provost `k` spaces; `words`: how the move is told (provost_guild, provost_paid)."""
     s = g.state
     if k == 0:
@@ -83,7 +76,7 @@ def move_provost(g: Game, seat: int, k: int, words: str) -> None:
         g.event(EventKind.PROVOST, seat, words, (seat, k, s.provost), move=k)
 
 
-def provost_label(g: Game, code: str, free: bool) -> str:
+def provost_label(g: Play, code: str, free: bool) -> str:
     k = int(code)
     if k == 0:
         return "Do not move it"
@@ -92,7 +85,7 @@ def provost_label(g: Game, code: str, free: bool) -> str:
     return f"{abs(k)} {direction} to road {g.state.provost + k} — {cost}"
 
 
-def why_not_move(g: Game, code: str, deniers: int | None, tr: Speech = ENGLISH) -> str:
+def why_not_move(g: Play, code: str, deniers: int | None, tr: Speech = ENGLISH) -> str:
     """Why a provost move is refused (§2 phase 4, §6 #7, #8); "" when the code is no move."""
     if code not in PROVOST_MOVES:
         return tr.ngettext(
@@ -115,55 +108,71 @@ def why_not_move(g: Game, code: str, deniers: int | None, tr: Speech = ENGLISH) 
     return ""
 
 
-@dataclass(slots=True, frozen=True)
+def next_provost(g: Play) -> None:
+    """Phase 4 goes on: each player once, in passing order, moves the provost; when all have,
+    the phase ends (§2 phase 4). The cursor then points past the player deciding."""
+    s = g.state
+    if s.cursor < len(s.passing):
+        seat = s.passing[s.cursor]
+        s.cursor += 1
+        s.tasks.append(PROVOSTS[seat])
+    else:
+        g.end_phase()
+
+
+def movers_after(s: State) -> list[int]:
+    """In phase 4, the players who move the provost after the one deciding now (next_provost)."""
+    return s.passing[s.cursor :]
+
+
 class Provost(Task):
     """The provost's move in phase 4, 1 denier a space (§2 phase 4)."""
 
-    kind: str = field(default="provost", init=False, repr=False)
-    seat: int
+    kind = "provost"
     facts = KindFacts(
         verb="to move the provost",
         stop_codes=("0",),
         group="provost",
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def choices(self, g: Play) -> list[str]:
         return provost_moves(g, min(PROVOST_STEPS, g.state.players[self.seat].deniers))
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         k = int(code)
         g.state.players[self.seat].deniers -= abs(k)
         move_provost(g, self.seat, k, "provost_paid")
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("Move the provost (now on road {space}): 1 denier per space, up to {n}").format(
             space=g.state.provost, n=PROVOST_STEPS
         )
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return provost_label(g, code, free=False)
 
-    def explain(self, g: Game, code: str, tr: Speech = ENGLISH) -> str:
+    def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         deniers = g.state.players[self.seat].deniers
         return why_not_move(g, code, deniers, tr) or Task.explain(self, g, code, tr)
 
 
-@dataclass(slots=True, frozen=True)
+PROVOSTS = tuple(Provost(seat) for seat in range(5))  # made once: task records are never changed
+
+
 class Joust(Task):
     """The Joust field: JOUST_DENIERS + JOUST_CLOTH for a royal favour? (§2 phase 3)."""
 
-    kind: str = field(default="joust", init=False, repr=False)
-    seat: int
+    kind = "joust"
     facts = KindFacts(
         verb="to joust for a favour?",
         stop_codes=("skip",),
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def choices(self, g: Play) -> list[str]:
         p = g.state.players[self.seat]
         return ["favour", "skip"] if p.deniers >= JOUST_DENIERS and p.cubes[C] >= JOUST_CLOTH else ["skip"]
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         s = g.state
         seat = self.seat
         s.joust = -1
@@ -177,39 +186,37 @@ class Joust(Task):
         else:
             g.event(EventKind.JOUST, seat, "joust_declined", (seat,), declined=True)
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("Joust field: pay {deniers} + {cloth} for a royal favour?").format(
             deniers=counted(tr, "denier", JOUST_DENIERS), cloth=counted(tr, "cloth", JOUST_CLOTH)
         )
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return "Pay 1 denier + 1 cloth: royal favour" if code == "favour" else "Do nothing"
 
 
-@dataclass(slots=True, frozen=True)
 class Inn(Task):
     """The Inn's right circle: stay or leave (§2 phase 3)."""
 
-    kind: str = field(default="inn", init=False, repr=False)
-    seat: int
+    kind = "inn"
     facts = KindFacts(
         verb="to stay in the Inn?",
     )
 
-    def choices(self, g: Game) -> list[str]:
+    def choices(self, g: Play) -> list[str]:
         return ["stay", "leave"]
 
-    def apply(self, g: Game, code: str) -> None:
+    def apply(self, g: Play, code: str) -> None:
         s = g.state
         if code == "leave":
             s.inn_right = -1
             s.players[self.seat].workers += 1
             g.event(EventKind.INN_LEAVE, self.seat, "inn_back", (self.seat,))
 
-    def prompt(self, g: Game, tr: Speech = ENGLISH) -> str:
+    def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("Inn: keep your worker there for next turn (every placement costs you {deniers})?").format(
             deniers=counted(tr, "denier", LOW_PLACEMENT_COST)
         )
 
-    def label(self, g: Game, code: str) -> str:
+    def label(self, g: Play, code: str) -> str:
         return "Stay in the Inn" if code == "stay" else "Take the worker back"

@@ -8,11 +8,12 @@ players (turn order, passing order, castle workers, house owners) holds seat num
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .common import Task
 from .tiles import FAVOUR_COLUMNS_OPEN, START_SPACE
 
-_new = object.__new__
+if TYPE_CHECKING:  # the stack holds task records; a task acts on the game that holds this state
+    from .common import Task
 
 
 @dataclass(slots=True)
@@ -38,7 +39,7 @@ class Player:
     def copy(self) -> Player:
         """An independent copy (made without the dataclass constructor: AI look-ahead copies
         the state at every choice it tries)."""
-        c = _new(Player)
+        c = Player.__new__(Player)
         c.name = self.name
         c.colour = self.colour
         c.deniers = self.deniers
@@ -90,7 +91,7 @@ class State:
         """An independent copy, much cheaper than a JSON round trip (AI look-ahead). Options and
         task records are shared: neither is ever changed (tests/rules/test_state.py checks that
         every field is copied)."""
-        c = _new(State)
+        c = State.__new__(State)
         c.seed = self.seed
         c.options = self.options
         c.players = [p.copy() for p in self.players]

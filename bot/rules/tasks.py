@@ -1,18 +1,17 @@
 """Decision tasks: every kind, its record and handler, and their stored form.
 
-A task is a small record (a slotted dataclass: `kind`, `seat`, then the kind's own fields) on
-top of `state.tasks`; its methods give the legal choices, apply one, and word them. A kind whose
+A task is a small record (a `common.Task` subclass: its `kind`, then `seat` and the kind's own
+fields) on top of `state.tasks`; its methods give the legal choices, apply one, and word them. A kind whose
 `choices` is empty is an automatic step. Codes are the notation of docs/notation.md. The kinds
 live with their part of the game: placing, specials, road, construction, castle, favours.
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from .castle import BestBuilder, Castle, CloseSection, castle_section
-from .common import KindFacts, Task
+from .common import KindFacts, Task, fields_of
 from .construction import (
     Build,
     Lawyer,
@@ -25,11 +24,11 @@ from .construction import (
 from .favours import Favour, FavourBuildings, FavourResources, SwapGive, SwapTake
 from .placing import Gate, Place, next_placement
 from .road import Bonus, PayPlain, Peddler, Produce, Sell, Trade, activate, trade_possible
-from .specials import Guild, Inn, Joust, Provost
+from .specials import Guild, Inn, Joust, Provost, next_provost
 
 __all__ = [
     "TASK_TYPES", "KindFacts", "Task", "activate", "build_codes", "castle_section", "finish_lawyer",
-    "kind_facts", "lawyer_targets", "next_placement", "task_from_json", "trade_possible",
+    "kind_facts", "lawyer_targets", "next_placement", "next_provost", "task_from_json", "trade_possible",
     # the records, one per kind
     "BestBuilder", "Bonus", "Build", "Castle", "CloseSection", "Favour", "FavourBuildings",
     "FavourResources", "Gate", "Guild", "Inn", "Joust", "Lawyer", "LawyerDone", "PayPlain",
@@ -37,12 +36,8 @@ __all__ = [
 ]
 
 
-def _kind(cls: type[Task]) -> str:
-    return str(cls.__dataclass_fields__["kind"].default)  # type: ignore[attr-defined]
-
-
 TASK_TYPES: dict[str, type[Task]] = {
-    _kind(cls): cls
+    cls.kind: cls
     for cls in (
         Place, Gate, Guild, Joust, Inn, Provost, Produce, Bonus, Sell, Peddler, Build, Residence,
         Lawyer, LawyerDone, Trade, PayPlain, Castle, BestBuilder, CloseSection, Favour,
@@ -64,7 +59,7 @@ def task_from_json(data: Any) -> Task:
     if isinstance(data, list):
         kind, args = data[0], data[1:]
         cls = TASK_TYPES[kind]
-        names = [f.name for f in fields(cls) if f.init]  # type: ignore[arg-type]
+        names = fields_of(cls)
         if len(args) != len(names):
             raise ValueError(f"a stored {kind} task has {len(args)} values; expected {len(names)}")
         return cls(*args)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from bot.games.ai import choose, evaluate
@@ -136,7 +135,7 @@ def placement_now(game: Game, seat: int, table_seed: int, depth: int = 1) -> lis
     if top is None or top.kind != "place" or p.passed or p.workers == 0:
         return []
     state = s.copy()
-    state.tasks[-1] = replace(top, seat=seat)  # type: ignore[type-var]
+    state.tasks[-1] = type(top)(seat)  # the same placement, asked of `seat`
     trial = Game.resume(state, quiet=True)
     if trial.to_move != seat:
         return []

@@ -60,8 +60,11 @@ def test_licence_and_console_script() -> None:
 
 
 def test_the_image() -> None:
-    text = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    whole = (ROOT / "Dockerfile").read_text(encoding="utf-8")
+    text = whole[whole.rindex("\nFROM ") :]  # the image's own stage (before it: the compiled rules core's)
     assert text.index("COPY requirements/main.lock") < text.index("--require-hashes") < text.index("COPY bot")
+    assert "COPY --from=rules /app/bot/rules/compiled ./bot/rules/compiled" in text
+    assert "CAYLUS_RULES=compiled python -m bot.rules core" in text  # the build fails without it
     assert "\nUSER 10001:10001\n" in text
     assert "HEALTHCHECK" in text and "caylus-bot\", \"health\"" in text
     compose = (ROOT / "compose.yaml").read_text(encoding="utf-8")

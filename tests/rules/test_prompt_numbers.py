@@ -207,7 +207,7 @@ def test_a_simple_favour_gives_and_says_its_constant(monkeypatch: pytest.MonkeyP
     pp = g.state.players[0].pp
     Favour(0).apply(g, "")
     assert g.state.players[0].pp == pp + 58
-    (event,) = g._events
+    (event,) = g.events
     for lang in LANGUAGES:
         assert re.findall(r"\d+", event.text_with(str, translator(lang))) == ["58"], lang
 
