@@ -7,6 +7,7 @@
     caylus-bot backup PATH      copy the database (online, consistent) to a new file PATH
     caylus-bot health           exit 0 if the running bot's gateway was connected recently
     caylus-bot i18n             the translations: missing, fuzzy, placeholder errors (JSON last)
+    caylus-bot ratings          results of games finished before they were kept; every rating again
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ PROG = "caylus-bot"
 
 
 def _parser() -> argparse.ArgumentParser:
-    from bot.games import demo
+    from bot.games import backfill, demo
 
     parser = argparse.ArgumentParser(prog=PROG, description="Caylus on Discord")
     sub = parser.add_subparsers(dest="command")
@@ -41,6 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     sync.add_argument("--guild", type=int, default=None, metavar="ID", help="sync to this guild only (instant)")
     sub.add_parser("health", help="exit 0 if the running bot is connected to Discord (Docker)")
     sub.add_parser("i18n", help="the state of the translations (bot/locale), JSON on the last line")
+    backfill.add_arguments(sub.add_parser("ratings", help="results of older finished games, then every rating again"))
     sub.add_parser(
         "migrate-db",
         add_help=False,
@@ -150,6 +152,10 @@ def main(argv: list[str] | None = None) -> int:
         return run_health()
     if args.command == "sync":
         return run_sync(args)
+    if args.command == "ratings":
+        from bot.games import backfill
+
+        return backfill.main(args)
     if args.command == "i18n":
         from bot.i18n import report
         from bot.ui import label_limits

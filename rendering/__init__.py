@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from bot.rules import Decision, Event, ScoreLine, State, final_scores
 
+from .chart import render_rating_chart
 from .style import HEIGHT, WIDTH
 from .view import BoardView, PendingView, board_view
 
@@ -33,6 +34,7 @@ __all__ = [
     "board_view",
     "render_board",
     "render_final",
+    "render_rating_chart",
     "render_image",
     "render_view",
 ]

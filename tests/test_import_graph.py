@@ -241,8 +241,8 @@ def test_the_circle_check_can_fail(tmp_path: Path) -> None:
 # bot/ui gets a floor here (docs/architecture.md draws them).
 UI_FLOORS: tuple[tuple[str, ...], ...] = (
     ("app",),  # the client: it makes and wires everything below
-    ("commands", "listener", "translator", "label_limits"),  # what comes in: /caylus, the games layer's hand-over; the labels' check
-    ("play", "lobby", "info", "posting", "roundpost", "turnpost"),  # the flows and the publisher
+    ("commands", "community_commands", "listener", "translator", "label_limits"),  # what comes in: /caylus, the games layer's hand-over; the labels' check
+    ("play", "lobby", "info", "community", "posting", "roundpost", "turnpost", "callbacks"),  # the flows and the publisher
     ("chooser", "orders", "components"),  # what a message carries: views, buttons, selects
     ("host", "played", "choice_labels", "lang", "replies", "sending", "ids", "command_sync"),
     ("texts",),  # every text, bot/ui/texts/ (importing nothing of bot/ui outside it)
@@ -296,6 +296,7 @@ SAME_NAME_LAYERS = {
     "castle.py", "favours.py", "road.py", "specials.py",  # bot/rules and its panel in rendering
     "chooser.py", "commands.py", "info.py",  # bot/ui and its words in bot/ui/texts
     "lobby.py", "orders.py", "refusals.py",  # bot/games, bot/ui, bot/ui/texts
+    "community.py", "community_commands.py",  # issue 25: bot/store, bot/games, bot/ui, bot/ui/texts
     "words.py",  # the game's words: English (bot/rules), every language (bot/i18n)
     "demo.py",  # NOT one feature (`python -m bot demo`, rendering's seeded games): its owners
     # rename one of them (issue 23; bot/games and rendering were being changed by others then)

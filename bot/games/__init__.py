@@ -22,14 +22,18 @@ See `bot.games.manager` for the full surface. In short:
 from . import orders
 from .ai import LEVELS, seeded_choice
 from .deadlines import BaseListener, FiredTimer, Listener
+from .defaults import UNSET, ServerDefaults
 from .manager import Manager
+from .notify import HELD, REMINDER_CALL, TURN, Route
 from .orders import SeatOrders
 from .refusals import (
+    STORE_UNREADABLE,
     ActedSince,
     AlreadySeated,
     AlreadyStarted,
     BadRequest,
     CannotUndo,
+    ChallengePlayed,
     GameOver,
     Illegal,
     MovedOnSince,
@@ -44,6 +48,7 @@ from .refusals import (
     NotYourTurn,
     PhaseOver,
     Refusal,
+    Resigned,
     StaleDecision,
     TableExists,
     TableFull,
@@ -57,6 +62,7 @@ from .settings import ABSENT_RULES, DEADLINES, TAKEOVER_AFTER, TableSettings, de
 from .table import GameResult, Pending, Seat, Table
 
 __all__ = [
+    "HELD", "REMINDER_CALL", "TURN", "UNSET", "ChallengePlayed", "Resigned", "Route", "ServerDefaults",  # issue 25
     "SeatOrders",
     "orders",
     "ABSENT_RULES",
@@ -102,6 +108,7 @@ __all__ = [
     "TableFull",
     "TableSettings",
     "TakenOver",
+    "STORE_UNREADABLE",
     "Unavailable",
     "deadline_label",
     "seeded_choice",

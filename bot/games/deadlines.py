@@ -61,6 +61,8 @@ class Listener(Protocol):
     `on_reminder`: half of a person's time has passed; ping them (`pending.user_id`).
     `on_takeover`: a seat was handed to the AI after missed deadlines (its result came first;
     `result.takeovers` names the seat too).
+    `on_callback`: a call back held through its person's quiet hours is due (`what`: "turn" or
+    "reminder"; bot.games.notify); the decision is still theirs.
     The manager logs and swallows a listener's exceptions.
     """
 
@@ -69,6 +71,8 @@ class Listener(Protocol):
     async def on_reminder(self, pending: Pending, deadline_at: float) -> None: ...
 
     async def on_takeover(self, table: Table, seat: Seat) -> None: ...
+
+    async def on_callback(self, pending: Pending, what: str) -> None: ...
 
 
 class BaseListener:
@@ -83,6 +87,9 @@ class BaseListener:
     async def on_takeover(self, table: Table, seat: Seat) -> None:
         return None
 
+    async def on_callback(self, pending: Pending, what: str) -> None:
+        return None
+
 
 @dataclass(slots=True)
 class FiredTimer:
@@ -92,7 +99,8 @@ class FiredTimer:
     made; `result` holds it and the AI moves that followed), `skipped` (a reminder whose deadline
     had passed too: only the deadline acts), `dropped` (stale: the decision it was set for is no
     longer pending, or its table is gone), `failed` (the move could not be saved; the timer
-    stays and fires on a later pass).
+    stays and fires on a later pass), `held` (a reminder in its person's quiet hours, kept for
+    their end), `sent` (a held call back handed to the listener at that end).
     """
 
     timer_id: int

@@ -10,7 +10,7 @@ from typing import Any
 
 from bot.i18n import DEFAULT, N_, translator
 from bot.rules import Options, new_game
-from bot.store import ABANDONED, OPEN, STARTED, ChannelBusy, SnapshotRecord
+from bot.store import ABANDONED, OPEN, STARTED, ChallengeTaken, ChannelBusy, SnapshotRecord
 
 from .ai import LEVEL_WORDS, LEVELS
 from .deadlines import TIMER_KINDS, decision_timers
@@ -18,6 +18,7 @@ from .refusals import (
     AlreadySeated,
     AlreadyStarted,
     BadRequest,
+    ChallengePlayed,
     NotAllowed,
     NotAPlayer,
     NotEnoughPlayers,
@@ -119,6 +120,7 @@ class Lobby:
         ai_names: Sequence[str] = (),
         ai_seats: Sequence[str] = (),
         settings: TableSettings | dict[str, Any] | None = None,
+        challenge: str | None = None,
     ) -> Table:
         table_settings = TableSettings.coerce(settings)
         for level in ai_seats:
@@ -155,9 +157,13 @@ class Lobby:
                     seats=[s.record() for s in new_seats],
                     now=now,
                     settings=table_settings.to_dict(),
+                    challenge=challenge,
                 ))  # fmt: skip
             except ChannelBusy:
                 raise TableExists() from None
+            except ChallengeTaken:
+                assert challenge is not None
+                raise ChallengePlayed(challenge) from None
             if current is not None:
                 reg.forget(current)  # the channel's finished table leaves memory
             table = Table(rec)
@@ -251,6 +257,7 @@ class Lobby:
                 await reg.store.start_table(
                     t.id, seats=[x.record() for x in t.seats], snapshot=snap, now=now,
                     clear_timers=TIMER_KINDS if timers else (), timers=timers,
+                    turn_seat=first.player if first else None,
                 )  # fmt: skip
             except Exception as e:
                 log.exception("table %d could not be started", t.id)

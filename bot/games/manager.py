@@ -52,6 +52,11 @@ Surface for the Discord layer (all ids are plain ints; every refusal is a `Refus
     await manager.run_due_timers()                      # -> list[FiredTimer]; what the task calls
     await manager.stop_scheduler()
     await manager.close()                               # stops the scheduler too
+    manager.community                                   # resign, rematch, challenge, watch, server
+                                                        # defaults, stats, leaderboard, my_tables
+                                                        # (bot.games.community)
+    manager.notices                                     # people's notification settings and
+                                                        # routes (bot.games.notify)
 
 Refusals (all `Refusal` with `.message`): NoTable, TableExists, NotStarted, AlreadyStarted,
 GameOver, NotAPlayer, NotYourTurn(.whose: Pending), StaleDecision(.given_seq, .current_seq),
@@ -136,8 +141,10 @@ from bot.rules import Event, Game, Options
 from bot.store import GameStore, ShardFilter, open_store
 
 from .ai import LEVELS
+from .community import Community
 from .deadlines import MAX_SLEEP, FiredTimer, Listener
 from .lobby import Lobby
+from .notify import Notices
 from .orders import SeatOrders
 from .registry import Registry
 from .render import BoardRenderer, Renderer, render_board_png
@@ -194,8 +201,10 @@ class Manager:
         )
         self._lobby = Lobby(self._registry, self._turns)
         self._undo = Undo(self._registry, self._turns)
-        self._timers = Timers(self._registry, self._turns, lobby_expiry=lobby_expiry)
+        self.notices = Notices(store, clock)
+        self._timers = Timers(self._registry, self._turns, lobby_expiry=lobby_expiry, notices=self.notices)
         self._standing = Standing(self._registry, self._turns)
+        self.community = Community(self._registry, self._turns, self._lobby, self.notices)
 
     # ----- life --------------------------------------------------------------------------------
 

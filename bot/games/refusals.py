@@ -60,6 +60,12 @@ NOT_YOUR_CHOICE = N_(
 )
 PHASE_OVER = N_("That choice ended a phase, and the phase report is out: it can no longer be undone.")
 MOVED_ON = N_("The game has moved on since that choice, so it can no longer be undone.")
+STORE_UNREADABLE = N_("The store could not be read just now. Try again in a moment.")
+RESIGNED = N_("You resigned from this game: the AI plays your seat to the end.")
+PLAYS_HERE = N_("You play at this table: you hear about it already.")
+MANAGE_SERVER = N_("Only members who may manage this server can change its defaults.")
+NOT_IN_GAME = N_("Only the players of that game can join its rematch.")
+CHALLENGE_PLAYED = N_("You have played this week's challenge ({week}) already; a new one starts on Monday.")
 
 
 class NoTable(Refusal):
@@ -242,3 +248,18 @@ class MovedOnSince(CannotUndo):
 
     def __init__(self, message: str | Lazy = MOVED_ON) -> None:
         super().__init__(message)
+
+
+class Resigned(Refusal):
+    """The person gave their seat up (`resign`): no move, no take-back."""
+
+    def __init__(self, message: str = RESIGNED.msgid) -> None:
+        super().__init__(message)
+
+
+class ChallengePlayed(Refusal):
+    """One weekly challenge per person and week (`.week`, e.g. "2026-W49")."""
+
+    def __init__(self, week: str) -> None:
+        self.week = week
+        super().__init__(CHALLENGE_PLAYED.msgid, week=week)

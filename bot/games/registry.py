@@ -22,6 +22,7 @@ from bot.store import (
     OPEN,
     REMINDER,
     RULE,
+    ChallengeTaken,
     ChannelBusy,
     GameStore,
     MoveRecord,
@@ -191,8 +192,8 @@ class Registry:
         """A lobby write; a store failure becomes `Unavailable` (nothing changed in memory)."""
         try:
             return await work
-        except ChannelBusy:
-            raise  # the lobby answers it: a table is already open in this channel
+        except (ChannelBusy, ChallengeTaken):
+            raise  # the lobby answers them: a table is already open here; the week's challenge is played
         except (StoreError, OSError) as e:
             log.exception("store write failed")
             raise Unavailable(N_("The table could not be saved, so nothing changed. Try again.")) from e

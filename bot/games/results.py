@@ -89,6 +89,7 @@ class ActResult:
     why: str = ""  # why the game moved by itself (a missed deadline), for the log
     missed: MissedDeadline | None = None  # the missed deadline behind it, for the channel
     opening: bool = False  # the game has just started
+    resigned: Seat | None = None  # `resign`: the seat its person gave up (the AI plays it now)
     number: int = -1
 
     @property

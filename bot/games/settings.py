@@ -16,6 +16,8 @@ simple_favors) stay separate.
 - `home_channel`: for a table played in a thread of its own (`/caylus new thread:true`), the
   channel it was opened from, where its card and its final result are posted; None otherwise.
 - `language`: the table's language (channel posts, the board image; issue 12).
+- `rematch_of`: a table opened from the Rematch button of a finished one: its id (whose
+  players may join with one click).
 - `ai_level`: the table's AI level (`random`, `greedy` or `strong`; default `greedy`, whose
   moves a good player accepts as sensible): AI seats added from the card play at it (each AI
   seat has its own, see `Seat.ai_level`); absent players' moves play at greedy, or at strong on a
@@ -63,6 +65,7 @@ class TableSettings:
     ai_level: str = "greedy"
     home_channel: int | None = None  # a thread table: the channel of its card and final result
     language: str = DEFAULT_LANGUAGE  # channel posts and the board image (bot.i18n.LANGUAGES)
+    rematch_of: int | None = None  # a rematch: the table whose players it invites (its Rematch button)
 
     def __post_init__(self) -> None:
         if self.deadline not in DEADLINES:

@@ -48,6 +48,7 @@ class Seat:
     ai_level: str | None = None
     missed_in_row: int = 0
     ai_takeover: bool = False
+    resigned: bool = False  # the person gave the seat up: the AI plays it (`ai_takeover`) for good
 
     @property
     def automatic(self) -> bool:
@@ -57,12 +58,14 @@ class Seat:
     def record(self) -> SeatRecord:
         return SeatRecord(
             self.seat, self.name, self.user_id, self.is_ai, self.joined_at, self.ai_level,
-            self.missed_in_row, self.ai_takeover,
+            self.missed_in_row, self.ai_takeover, resigned=self.resigned,
         )  # fmt: skip
 
     @classmethod
     def from_record(cls, r: SeatRecord) -> Seat:
-        return cls(r.seat, r.name, r.user_id, r.is_ai, r.joined_at, r.ai_level, r.missed_in_row, r.ai_takeover)
+        return cls(
+            r.seat, r.name, r.user_id, r.is_ai, r.joined_at, r.ai_level, r.missed_in_row, r.ai_takeover, r.resigned
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +157,7 @@ class Table:
         self.reported_seq = rec.reported_seq
         self.seats: list[Seat] = [Seat.from_record(s) for s in rec.seats]
         self.settings = TableSettings.from_dict(rec.settings)
+        self.challenge = rec.challenge  # the weekly challenge it plays ("2026-W49"), None: a usual table
         # Standing orders, placement queue and declaration of the seats that have some
         # (bot.games.orders); stored with the seats, changed only under the table's lock.
         self.orders: dict[int, SeatOrders] = {s.seat: SeatOrders.from_json(s.orders) for s in rec.seats if s.orders}

@@ -17,11 +17,12 @@ from bot.store import ABANDONED, AUTO, REMINDER, StoreError, TimerRecord
 
 from .ai import absent_level, seeded_choice
 from .deadlines import MAX_SLEEP, TIMER_KINDS, FiredTimer, Scheduler, decision_timers
+from .notify import HELD, REMINDER_CALL, Notices, held_timer
 from .orders import answer
 from .refusals import Unavailable
 from .registry import Registry
 from .results import ActResult, MissedDeadline
-from .table import Table
+from .table import Pending, Table
 from .turns import Turns
 
 log = logging.getLogger(__name__)
@@ -32,11 +33,16 @@ LOBBY_EXPIRY = 7 * DAY  # an open table not started within this time closes itse
 
 
 class Timers:
-    def __init__(self, registry: Registry, turns: Turns, *, lobby_expiry: float | None = LOBBY_EXPIRY) -> None:
+    def __init__(
+        self, registry: Registry, turns: Turns, *, lobby_expiry: float | None = LOBBY_EXPIRY,
+        notices: Notices | None = None,
+    ) -> None:  # fmt: skip
         """`lobby_expiry`: seconds after its creation an open table that has not started is
-        closed (abandoned); None: never."""
+        closed (abandoned); None: never. `notices`: people's quiet hours hold their reminders
+        (`bot.games.notify`)."""
         self.registry = registry
         self.turns = turns
+        self.notices = notices
         self.lobby_expiry = lobby_expiry
         self.scheduler: Scheduler | None = None
         registry.on_timers_stored = self._wake
@@ -69,13 +75,15 @@ class Timers:
         seen: set[int] = set()
         while True:
             batch = [x for x in await self.registry.store.due_timers(now, limit=500) if x.id not in seen]
-            batch = [x for x in batch if x.kind in TIMER_KINDS]
+            batch = [x for x in batch if x.kind in (*TIMER_KINDS, HELD)]
             if not batch:
                 return fired
             for timer in batch:
                 seen.add(timer.id)
                 if timer.kind == REMINDER:
                     fired.append(await self._fire_reminder(timer, now))
+                elif timer.kind == HELD:
+                    fired.append(await self._fire_held(timer))
                 else:
                     fired.append(await self._fire_deadline(timer))
 
@@ -191,8 +199,42 @@ class Timers:
             mine = False
         if not mine:  # another pass took it (or the store failed): remind at most once
             return FiredTimer(timer.id, t.id, timer.kind, pending.number, "dropped")
+        if await self._held(pending, deadline_at):
+            return FiredTimer(timer.id, t.id, timer.kind, pending.number, "held")
         await self.registry.notify("on_reminder", pending, float(deadline_at if deadline_at is not None else now))
         return FiredTimer(timer.id, t.id, timer.kind, pending.number, "reminded")
+
+    async def _held(self, pending: Pending, deadline_at: float | None) -> bool:
+        """In its person's quiet hours a reminder waits for their end (a `HELD` timer)."""
+        if self.notices is None or pending.user_id is None:
+            return False
+        try:
+            until = (await self.notices.route(pending.user_id)).hold_until
+            if until is None:
+                return False
+            timer = held_timer(pending.number, pending.user_id, REMINDER_CALL, until, deadline_at)
+            await self.registry.store.add_timer(pending.table_id, timer.kind, timer.due_at, timer.payload)
+        except (StoreError, OSError):
+            log.exception("table %d: the quiet hours could not be read or the reminder held", pending.table_id)
+            return False
+        self.registry.timers_stored([timer])
+        return True
+
+    async def _fire_held(self, timer: TimerRecord) -> FiredTimer:
+        """A call back held through quiet hours: sent if the decision is still its person's."""
+        t = self._timer_table(timer)
+        pending = t.pending if t is not None else None
+        if pending is None or pending.user_id != timer.payload.get("user_id"):
+            return await self._drop(timer)
+        try:
+            mine = await self.registry.store.delete_timer(timer.id)
+        except (StoreError, OSError):
+            log.exception("timer %d could not be deleted", timer.id)
+            mine = False
+        if not mine:
+            return FiredTimer(timer.id, pending.table_id, timer.kind, pending.number, "dropped")
+        await self.registry.notify("on_callback", pending, str(timer.payload.get("what", REMINDER_CALL)))
+        return FiredTimer(timer.id, pending.table_id, timer.kind, pending.number, "sent")
 
     async def _fire_deadline(self, timer: TimerRecord) -> FiredTimer:
         t = self._timer_table(timer)

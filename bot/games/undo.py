@@ -60,6 +60,7 @@ from .refusals import (
     NotTakenOver,
     NotYourChoice,
     PhaseOver,
+    Resigned,
     Unavailable,
 )
 from .registry import Registry, rule_note
@@ -278,7 +279,7 @@ class Undo:
                 t,
                 reg.store.record_undos(
                     t.id, w.rows, clear_timers=TIMER_KINDS if t.settings.has_deadline else (), timers=timers,
-                    orders=[(x, o.to_json()) for x, o in w.changed.items()],
+                    orders=[(x, o.to_json()) for x, o in w.changed.items()], turn_seat=d.player,
                 ),
                 committed,
             )  # fmt: skip
@@ -299,6 +300,8 @@ class Undo:
         reg = self.registry
         async with reg.lock(channel_id):
             t, seat = reg.seated(channel_id, user_id)
+            if seat.resigned:
+                raise Resigned()
             if not seat.ai_takeover:
                 raise NotTakenOver()
             seats = t.with_seat(seat.seat, ai_takeover=False, missed_in_row=0)

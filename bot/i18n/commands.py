@@ -59,9 +59,13 @@ def shown_name(lang: str, english: str) -> str:
 
 
 def slash(tr: Translation, command: str, option: str | None = None, value: str = "") -> str:
-    """`/caylus <command>` (with `<option>:<value>`) in code, as the reader's Discord names it."""
+    """`/caylus <command>` (with `<option>:<value>`) in code, as the reader's Discord names it; a
+    command of its own beside the group (`caylus-notify`) is `/caylus-уведомления`."""
     lang = tr.commands
-    words = [f"/{GROUP}", *(shown_name(lang, part) for part in command.split())]
+    if command.startswith(f"{GROUP}-"):
+        words = [f"/{shown_name(lang, command)}"]
+    else:
+        words = [f"/{GROUP}", *(shown_name(lang, part) for part in command.split())]
     if option is not None:
         words.append(f"{shown_name(lang, option)}:{value}")
     return f"`{' '.join(words)}`"

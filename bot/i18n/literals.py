@@ -6,8 +6,9 @@ tests/i18n/test_literals.py fails on any.
 A literal passes when it is:
 
 - marked for the catalogue (`N_`, `NP_`, `gettext`, `ngettext`, `pgettext`, `npgettext`), or a
-  catalogue msgid (`{fields}` and f-string holes alike): it is looked up by its English text
-  (the commands' descriptions, the rules' fixed labels), or a glossary word (`words.building`);
+  plain string that is a catalogue msgid: it is looked up by its English text (the commands'
+  descriptions, the rules' fixed labels), or a glossary word (`words.building`). An f-string
+  never is: it is filled before anything could look it up;
 - a docstring, a log line, an `assert`, the message of an exception that is not a `Refusal`
   (the code's own errors: a refusal is what players read), a pattern (`re`), a text compared or
   matched (`==`, `in`, `startswith`, `split`...), a dictionary key, a command-line `help=`, or
@@ -62,6 +63,7 @@ class Literal:
     path: str
     line: int
     text: str
+    formatted: bool = False  # an f-string: filled before any lookup could translate it
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}: {self.text[:100]!r}"
@@ -163,7 +165,7 @@ def module_literals(relative: str, source: str, tree: ast.AST, refusals: frozens
         last = getattr(node, "end_lineno", first) or first
         if any(PRAGMA in lines[i - 1] for i in range(first, last + 1) if i - 1 < len(lines)):
             continue
-        yield Literal(relative, first, text)
+        yield Literal(relative, first, text, isinstance(node, ast.JoinedStr))
 
 
 def python_files(root: Path) -> Iterator[tuple[str, str, ast.AST]]:
@@ -186,5 +188,5 @@ def untranslated(root: Path, known: Iterable[str]) -> list[Literal]:
         for relative, source, tree in modules
         if not relative.startswith(OPERATOR)
         for lit in module_literals(relative, source, tree, refusals)
-        if normal(lit.text) not in msgids
+        if lit.formatted or normal(lit.text) not in msgids  # an f-string is never looked up
     ]

@@ -26,7 +26,7 @@ Errors: every backend raises `StoreError` (subclasses `ChannelBusy`, `SchemaTooN
 never its driver's own.
 """
 
-from .errors import ChannelBusy, Conflict, SchemaTooNew, StoreError
+from .errors import ChallengeTaken, ChannelBusy, Conflict, SchemaTooNew, StoreError
 from .factory import is_postgres_url, open_store
 from .interface import GameStore
 from .migrations import MIGRATIONS, SCHEMA_VERSION, Migration
@@ -39,6 +39,8 @@ from .records import (
     DEADLINE,
     DECLARED,
     FINISHED,
+    GLOBAL_SCOPE,
+    NOTIFY_MODES,
     OPEN,
     ORDER,
     PLAYER,
@@ -49,13 +51,22 @@ from .records import (
     STATUSES,
     TAKEOVER,
     UNDO,
+    ChallengeEntry,
+    GameOutcome,
     MoveRecord,
     NewTimer,
+    PlayerStats,
+    PrefsRecord,
+    RatingPoint,
+    RatingRecord,
+    ResultRecord,
     SeatRecord,
     SnapshotRecord,
     StoredTable,
     TableRecord,
     TimerRecord,
+    UserTable,
+    player_key,
 )
 from .shards import ShardFilter, parse_shard_ids, shard_of
 from .sqlite import Store
@@ -100,4 +111,8 @@ __all__ = [
     "open_store",
     "parse_shard_ids",
     "shard_of",
+]
+__all__ += [  # the players' community (issue 25)
+    "GLOBAL_SCOPE", "NOTIFY_MODES", "ChallengeEntry", "ChallengeTaken", "GameOutcome", "PlayerStats",
+    "PrefsRecord", "RatingPoint", "RatingRecord", "ResultRecord", "UserTable", "player_key",
 ]

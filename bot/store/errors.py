@@ -19,6 +19,10 @@ class ChannelBusy(StoreError):
     """The channel already has an open or started table."""
 
 
+class ChallengeTaken(StoreError):
+    """The person has already played (or is playing) that week's challenge."""
+
+
 class SchemaTooNew(StoreError):
     """The database was written by a newer version of the bot."""
 

@@ -16,14 +16,22 @@ from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from .records import (
+    GLOBAL_SCOPE,
     OPEN,
+    ChallengeEntry,
+    GameOutcome,
     MoveRecord,
     NewTimer,
+    PlayerStats,
+    PrefsRecord,
+    RatingRecord,
+    ResultRecord,
     SeatRecord,
     SnapshotRecord,
     StoredTable,
     TableRecord,
     TimerRecord,
+    UserTable,
 )
 from .shards import ShardFilter
 
@@ -52,8 +60,10 @@ class GameStore(Protocol):
         seats: Sequence[SeatRecord],
         now: float | None = None,
         settings: dict[str, Any] | None = None,
+        challenge: str | None = None,
     ) -> TableRecord:
-        """Insert an open table with its first seats; `ChannelBusy` if the channel has one."""
+        """Insert an open table with its first seats; `ChannelBusy` if the channel has one;
+        `ChallengeTaken` if its creator has opened the `challenge` of that week already."""
         ...
 
     async def update_lobby(
@@ -75,6 +85,7 @@ class GameStore(Protocol):
         now: float | None = None,
         clear_timers: Sequence[str] = (),
         timers: Sequence[NewTimer] = (),
+        turn_seat: int | None = None,
     ) -> None: ...
 
     async def set_status(self, table_id: int, status: str, *, now: float | None = None) -> None: ...
@@ -92,10 +103,13 @@ class GameStore(Protocol):
         clear_timers: Sequence[str] = (),
         timers: Sequence[NewTimer] = (),
         orders: Sequence[tuple[int, str | None]] = (),
+        turn_seat: int | None = None,
+        outcome: GameOutcome | None = None,
     ) -> None:
-        """The move, its snapshot, seat states, timers and the seats' changed orders ((seat,
-        JSON or None)) in one transaction; `Conflict` if the log already holds this position
-        or an applied move with this seq."""
+        """The move, its snapshot, seat states, timers, the seats' changed orders ((seat,
+        JSON or None)), the next decision's seat and, with the last move, the game's outcome
+        (results and ratings) in one transaction; `Conflict` if the log already holds this
+        position or an applied move with this seq."""
         ...
 
     async def record_undos(
@@ -106,6 +120,7 @@ class GameStore(Protocol):
         clear_timers: Sequence[str] = (),
         timers: Sequence[NewTimer] = (),
         orders: Sequence[tuple[int, str | None]] = (),
+        turn_seat: int | None = None,
     ) -> None:
         """Undo rows ((undo row, log position of the choice it takes back), newest choice
         first), the timers and the seats' changed orders in one transaction: all or none.
@@ -185,3 +200,53 @@ class GameStore(Protocol):
     async def metas(self, prefix: str) -> dict[str, str]:
         """Every fact whose key starts with `prefix`, by key."""
         ...
+
+    # ----- the players' community (bot.store.community) -----
+
+    async def record_outcome(self, outcome: GameOutcome) -> None:
+        """A finished game's results (and ratings) after the fact: the backfill."""
+        ...
+
+    async def finished_unrecorded(self) -> list[int]: ...
+
+    async def rebuild_ratings(self) -> int:
+        """Every rating again from the stored results, in the order the games finished."""
+        ...
+
+    async def results_of(self, table_id: int) -> list[ResultRecord]: ...
+
+    async def rating_of(self, player: str, scope: int = GLOBAL_SCOPE) -> RatingRecord | None: ...
+
+    async def ratings_in(self, scope: int, players: Sequence[str]) -> dict[str, RatingRecord]: ...
+
+    async def leaderboard(
+        self, scope: int, *, min_games: int = 1, offset: int = 0, limit: int = 10
+    ) -> tuple[list[RatingRecord], int]: ...
+
+    async def player_names(self, user_ids: Sequence[int]) -> dict[int, str]: ...
+
+    async def player_stats(self, user_id: int, guild_id: int | None = None) -> PlayerStats: ...
+
+    async def user_tables(self, user_id: int) -> list[UserTable]: ...
+
+    async def prefs(self, user_id: int) -> PrefsRecord: ...
+
+    async def prefs_of(self, user_ids: Sequence[int]) -> dict[int, PrefsRecord]: ...
+
+    async def set_prefs(self, prefs: PrefsRecord, *, now: float | None = None) -> None: ...
+
+    async def watch(self, table_id: int, user_id: int, *, now: float | None = None) -> bool: ...
+
+    async def unwatch(self, table_id: int, user_id: int) -> bool: ...
+
+    async def watchers(self, table_id: int) -> list[int]: ...
+
+    async def guild_defaults(self, guild_id: int) -> dict[str, Any]: ...
+
+    async def set_guild_defaults(
+        self, guild_id: int, settings: dict[str, Any], *, by: int | None = None, now: float | None = None
+    ) -> None: ...
+
+    async def challenge_table(self, week: str, user_id: int) -> int | None: ...
+
+    async def challenge_board(self, week: str, guild_id: int | None = None, *, limit: int = 10) -> list[ChallengeEntry]: ...

@@ -200,6 +200,88 @@ ALTER TABLE moves_v7 RENAME TO moves;
 CREATE UNIQUE INDEX moves_applied ON moves (table_id, seq) WHERE actor != 'undo' AND undone = 0;
 """
 
+# Version 8 (issue 25): the players' community. A seat given up for good (`seats.resigned`), the
+# seat a table waits on (`game_tables.turn_seat`, for `mygames` across shards), the weekly
+# challenge a table plays; finished games' results per seat and the ratings computed from them
+# (per server and across the bot, with their history), people's notification settings, a
+# table's watchers and a server's defaults.
+V8_SQL = """
+ALTER TABLE seats ADD COLUMN resigned INTEGER NOT NULL DEFAULT 0;       -- 1: given up, the AI plays it
+ALTER TABLE game_tables ADD COLUMN turn_seat INTEGER;                  -- the pending decision's seat
+ALTER TABLE game_tables ADD COLUMN challenge TEXT;                     -- ISO week of a weekly challenge
+
+CREATE TABLE results (
+    table_id       INTEGER    NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    seat           INTEGER NOT NULL,
+    guild_id       INTEGER    NOT NULL,
+    user_id        INTEGER,                          -- NULL: an AI seat
+    player         TEXT    NOT NULL,              -- rated as: 'u:<user id>' or 'ai:<level>'
+    name           TEXT    NOT NULL,
+    score          INTEGER NOT NULL,              -- final total (rules 2.8)
+    place          INTEGER NOT NULL,              -- 1 = first; equal totals share a place
+    won            INTEGER  NOT NULL,
+    resigned       INTEGER  NOT NULL DEFAULT 0,
+    rated          INTEGER  NOT NULL,              -- the game had at least two people
+    challenge      TEXT,                          -- the weekly challenge ("2026-W49")
+    buildings      TEXT    NOT NULL DEFAULT '{}', -- JSON: workers sent per building or place
+    answers        INTEGER NOT NULL DEFAULT 0,    -- call backs the person answered
+    answer_seconds REAL  NOT NULL DEFAULT 0,    -- the time those answers took, in all
+    finished_at    REAL  NOT NULL,
+    PRIMARY KEY (table_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX results_user ON results (user_id, finished_at) WHERE user_id IS NOT NULL;
+CREATE INDEX results_challenge ON results (challenge, score) WHERE challenge IS NOT NULL;
+
+CREATE TABLE ratings (
+    scope      INTEGER   NOT NULL,                   -- a guild id; 0: across the bot
+    player     TEXT   NOT NULL,                   -- 'u:<user id>' or 'ai:<level>'
+    mu         REAL NOT NULL,
+    sigma      REAL NOT NULL,
+    ordinal    REAL NOT NULL,                   -- mu - 3 sigma: what the board sorts by
+    games      INTEGER NOT NULL,
+    updated_at REAL NOT NULL,
+    PRIMARY KEY (scope, player)
+) WITHOUT ROWID;
+CREATE INDEX ratings_board ON ratings (scope, ordinal);
+
+CREATE TABLE rating_history (
+    scope      INTEGER   NOT NULL,
+    player     TEXT   NOT NULL,
+    table_id   INTEGER   NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    mu         REAL NOT NULL,
+    sigma      REAL NOT NULL,
+    at         REAL NOT NULL,
+    PRIMARY KEY (scope, player, table_id)
+) WITHOUT ROWID;
+
+CREATE TABLE player_prefs (
+    user_id       INTEGER PRIMARY KEY,
+    notify        TEXT NOT NULL DEFAULT 'channel' CHECK (notify IN ('channel', 'dm', 'both')),
+    time_zone     TEXT,                           -- IANA name
+    quiet_from    INTEGER,                        -- minutes after local midnight
+    quiet_to      INTEGER,
+    dm_refused_at REAL,                         -- Discord refused a DM (they were told once)
+    updated_at    REAL NOT NULL
+);
+
+CREATE TABLE watchers (
+    table_id  INTEGER   NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    user_id   INTEGER   NOT NULL,
+    since     REAL NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+) WITHOUT ROWID;
+
+CREATE TABLE guild_settings (
+    guild_id   INTEGER   PRIMARY KEY,
+    settings   TEXT   NOT NULL,                   -- JSON: deadline, language, ai_level, thread, channel
+    updated_by INTEGER,
+    updated_at REAL NOT NULL
+);
+
+CREATE UNIQUE INDEX game_tables_one_challenge ON game_tables (challenge, creator_id)
+    WHERE challenge IS NOT NULL;
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log, snapshots", V1_SQL),
     Migration(2, "timers; index of seats by user", V2_SQL),
@@ -208,6 +290,8 @@ MIGRATIONS: list[Migration] = [
     Migration(5, "compressed snapshots; superseded states left to the log", V5_SQL, compress_snapshots),
     Migration(6, "bot_meta: the bot's own key/value facts (command tree hash)", V6_SQL),
     Migration(7, "standing orders, placement queue, declared provost per seat; their move actors; 'rule'", V7_SQL),
+    Migration(8, "results, ratings, preferences, watchers, server defaults, resignations, challenges", V8_SQL),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version
+COMMUNITY_VERSION = 8  # results, ratings, resignations, the turn's seat (bot.store.community)

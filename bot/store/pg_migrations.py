@@ -153,6 +153,86 @@ ALTER TABLE moves ADD CONSTRAINT moves_actor_check
     CHECK (actor IN ('player', 'ai', 'auto', 'takeover', 'undo', 'order', 'queue', 'declared', 'rule'));
 """
 
+# Version 7 (SQLite's version 8, issue 25): resignations, the seat a table waits on, the weekly
+# challenge, results, ratings and their history, notification settings, watchers, server defaults.
+V7_SQL = """
+ALTER TABLE seats ADD COLUMN resigned SMALLINT NOT NULL DEFAULT 0 CHECK (resigned IN (0, 1));
+ALTER TABLE game_tables ADD COLUMN turn_seat INTEGER;
+ALTER TABLE game_tables ADD COLUMN challenge TEXT;
+CREATE INDEX IF NOT EXISTS seats_user ON seats (user_id) WHERE user_id IS NOT NULL;
+
+CREATE TABLE results (
+    table_id       BIGINT    NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    seat           INTEGER NOT NULL,
+    guild_id       BIGINT    NOT NULL,
+    user_id        BIGINT,                          -- NULL: an AI seat
+    player         TEXT    NOT NULL,              -- rated as: 'u:<user id>' or 'ai:<level>'
+    name           TEXT    NOT NULL,
+    score          INTEGER NOT NULL,              -- final total (rules 2.8)
+    place          INTEGER NOT NULL,              -- 1 = first; equal totals share a place
+    won            SMALLINT  NOT NULL,
+    resigned       SMALLINT  NOT NULL DEFAULT 0,
+    rated          SMALLINT  NOT NULL,              -- the game had at least two people
+    challenge      TEXT,                          -- the weekly challenge ("2026-W49")
+    buildings      TEXT    NOT NULL DEFAULT '{}', -- JSON: workers sent per building or place
+    answers        INTEGER NOT NULL DEFAULT 0,    -- call backs the person answered
+    answer_seconds DOUBLE PRECISION  NOT NULL DEFAULT 0,    -- the time those answers took, in all
+    finished_at    DOUBLE PRECISION  NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE INDEX results_user ON results (user_id, finished_at) WHERE user_id IS NOT NULL;
+CREATE INDEX results_challenge ON results (challenge, score) WHERE challenge IS NOT NULL;
+
+CREATE TABLE ratings (
+    scope      BIGINT   NOT NULL,                   -- a guild id; 0: across the bot
+    player     TEXT   NOT NULL,                   -- 'u:<user id>' or 'ai:<level>'
+    mu         DOUBLE PRECISION NOT NULL,
+    sigma      DOUBLE PRECISION NOT NULL,
+    ordinal    DOUBLE PRECISION NOT NULL,                   -- mu - 3 sigma: what the board sorts by
+    games      INTEGER NOT NULL,
+    updated_at DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (scope, player)
+);
+CREATE INDEX ratings_board ON ratings (scope, ordinal);
+
+CREATE TABLE rating_history (
+    scope      BIGINT   NOT NULL,
+    player     TEXT   NOT NULL,
+    table_id   BIGINT   NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    mu         DOUBLE PRECISION NOT NULL,
+    sigma      DOUBLE PRECISION NOT NULL,
+    at         DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (scope, player, table_id)
+);
+
+CREATE TABLE player_prefs (
+    user_id       BIGINT PRIMARY KEY,
+    notify        TEXT NOT NULL DEFAULT 'channel' CHECK (notify IN ('channel', 'dm', 'both')),
+    time_zone     TEXT,                           -- IANA name
+    quiet_from    INTEGER,                        -- minutes after local midnight
+    quiet_to      INTEGER,
+    dm_refused_at DOUBLE PRECISION,                         -- Discord refused a DM (they were told once)
+    updated_at    DOUBLE PRECISION NOT NULL
+);
+
+CREATE TABLE watchers (
+    table_id  BIGINT   NOT NULL REFERENCES game_tables (id) ON DELETE CASCADE,
+    user_id   BIGINT   NOT NULL,
+    since     DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (table_id, user_id)
+);
+
+CREATE TABLE guild_settings (
+    guild_id   BIGINT   PRIMARY KEY,
+    settings   TEXT   NOT NULL,                   -- JSON: deadline, language, ai_level, thread, channel
+    updated_by BIGINT,
+    updated_at DOUBLE PRECISION NOT NULL
+);
+
+CREATE UNIQUE INDEX game_tables_one_challenge ON game_tables (challenge, creator_id)
+    WHERE challenge IS NOT NULL;
+"""
+
 PG_MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log with undo, snapshots, timers", V1_SQL),
     Migration(2, "phase reports acknowledged one by one", V2_SQL),
@@ -160,6 +240,8 @@ PG_MIGRATIONS: list[Migration] = [
     Migration(4, "bot_meta: the bot's own key/value facts (command tree hash)", V4_SQL),
     Migration(5, "the move log of a game that is over packed into one row", V5_SQL, pack_over_logs),
     Migration(6, "standing orders, placement queue, declared provost per seat; their move actors; 'rule'", V6_SQL),
+    Migration(7, "results, ratings, preferences, watchers, server defaults, resignations, challenges", V7_SQL),
 ]
 
 PG_SCHEMA_VERSION = PG_MIGRATIONS[-1].version
+PG_COMMUNITY_VERSION = 7  # SQLite's COMMUNITY_VERSION

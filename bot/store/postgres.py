@@ -32,7 +32,7 @@ import asyncpg
 from . import packed
 from .errors import Conflict, SchemaTooNew, StoreError
 from .migrations import Migration
-from .pg_migrations import PG_MIGRATIONS
+from .pg_migrations import PG_COMMUNITY_VERSION, PG_MIGRATIONS
 from .records import MoveRecord, StoredTable
 from .rows import APPLIED, MOVE_COLUMNS, assemble, loaded_cte
 from .shards import ShardFilter
@@ -119,6 +119,7 @@ class PostgresStore(SqlStore):
     )
     GREATEST = "GREATEST"
     LOCK_TABLE = "SELECT id FROM game_tables WHERE id = ? FOR UPDATE"
+    LOCK_RATINGS = f"SELECT pg_advisory_xact_lock({0x43617972617465})"  # "Cayrate": one rater at a time
 
     def __init__(self, pool: asyncpg.Pool, url: str, *, shards: ShardFilter | None = None) -> None:
         self._pool = pool
@@ -172,6 +173,7 @@ class PostgresStore(SqlStore):
     async def _migrate(self, migrations: Sequence[Migration]) -> None:
         latest = migrations[-1].version if migrations else 0
         self.packs_logs = latest >= packed.VERSION
+        self.community = latest >= PG_COMMUNITY_VERSION
         async with self._pool.acquire() as con:
             await con.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
             try:

@@ -45,6 +45,7 @@ class SeatRecord:
     missed_in_row: int = 0  # deadlines missed in a row (a move by the person resets it)
     ai_takeover: bool = False  # a person's seat the AI plays until they take it back
     orders: str | None = None  # standing orders, queue, declaration (JSON, bot.games.orders); None: none
+    resigned: bool = False  # the person gave the seat up: the AI plays it to the end, for good
 
 
 @dataclass(slots=True)
@@ -64,6 +65,8 @@ class TableRecord:
     reported_seq: int = -1
     seats: list[SeatRecord] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)  # the manager's table settings (JSON)
+    turn_seat: int | None = None  # the seat whose decision is pending (None: none, or not known)
+    challenge: str | None = None  # the weekly challenge it plays ("2026-W49"); None: a usual table
 
 
 @dataclass(slots=True)
@@ -129,3 +132,149 @@ class StoredTable:
     moves: list[MoveRecord]  # the applied choices after the snapshot (undone ones left out)
     log_size: int | None = None  # rows in the table's move log (undos included); None: unknown
     timers: list[TimerRecord] = field(default_factory=list)
+
+
+# ----- the community: results, ratings, preferences, watchers, server defaults (issue 25) -----
+
+NOTIFY_MODES = ("channel", "dm", "both")  # where a person's call backs go (PrefsRecord.notify)
+GLOBAL_SCOPE = 0  # the ratings across the bot (a server's are scoped by its guild id)
+
+
+def player_key(user_id: int | None, ai_level: str | None) -> str:
+    """The rated player of a seat: a person (`u:<id>`) or an AI level (`ai:<level>`)."""
+    return f"u:{user_id}" if user_id is not None else f"ai:{ai_level}"
+
+
+@dataclass(slots=True)
+class ResultRecord:
+    """One seat's result in a finished game (what stats and ratings are computed from)."""
+
+    seat: int
+    name: str
+    user_id: int | None  # None: an AI seat
+    ai_level: str | None  # an AI seat's level (its rating is that level's)
+    score: int
+    place: int  # 1 = first; tied totals share a place (no tie-breaker, rules §2.8)
+    won: bool
+    resigned: bool = False
+    buildings: dict[str, int] = field(default_factory=dict)  # workers sent, per building or place
+    answers: int = 0  # call backs the person answered themself
+    answer_seconds: float = 0.0  # the time those answers took, in all
+
+    @property
+    def player(self) -> str:
+        return player_key(self.user_id, self.ai_level)
+
+
+@dataclass(slots=True)
+class GameOutcome:
+    """A finished game's results, stored (and rated) in the transaction that ends it."""
+
+    table_id: int
+    guild_id: int
+    finished_at: float
+    results: list[ResultRecord]
+    rated: bool  # at least two people played it
+    challenge: str | None = None  # the weekly challenge it was ("2026-W49"), None: a usual game
+
+
+@dataclass(slots=True)
+class RatingRecord:
+    scope: int  # a guild id, or GLOBAL_SCOPE
+    player: str  # player_key
+    mu: float
+    sigma: float
+    games: int
+    updated_at: float
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate the boards sort by (mu - 3 sigma)."""
+        return self.mu - 3 * self.sigma
+
+    @property
+    def user_id(self) -> int | None:
+        return int(self.player[2:]) if self.player.startswith("u:") else None
+
+    @property
+    def ai_level(self) -> str | None:
+        return self.player[3:] if self.player.startswith("ai:") else None
+
+
+@dataclass(slots=True)
+class RatingPoint:
+    """A rating after one game (the history behind the chart)."""
+
+    table_id: int
+    mu: float
+    sigma: float
+    at: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """A person's figures over their finished games (a server's, or everywhere)."""
+
+    user_id: int
+    games: int = 0
+    wins: int = 0
+    resigned: int = 0
+    mean_score: float | None = None
+    best_score: int | None = None
+    answers: int = 0
+    answer_seconds: float = 0.0
+    buildings: dict[str, int] = field(default_factory=dict)  # workers sent, over every game
+    rating: RatingRecord | None = None
+    history: list[RatingPoint] = field(default_factory=list)  # oldest first
+
+    @property
+    def mean_answer(self) -> float | None:
+        """Mean seconds to answer a call back, None without an answer."""
+        return self.answer_seconds / self.answers if self.answers else None
+
+
+@dataclass(slots=True)
+class PrefsRecord:
+    """A person's notification settings (no row: the defaults)."""
+
+    user_id: int
+    notify: str = "channel"  # NOTIFY_MODES
+    time_zone: str | None = None  # IANA name; None: quiet hours are not set
+    quiet_from: int | None = None  # minutes after local midnight
+    quiet_to: int | None = None
+    dm_refused_at: float | None = None  # when Discord last refused them a DM (they were told)
+    updated_at: float = 0.0
+
+
+@dataclass(slots=True)
+class UserTable:
+    """A table a person sits at (for `mygames`): where, and whose decision it waits for."""
+
+    table_id: int
+    guild_id: int
+    channel_id: int
+    status: str
+    seat: int  # the person's seat
+    seats: int
+    turn_seat: int | None  # the pending decision's seat; None: not started or unknown
+    turn_name: str | None
+    turn_user: int | None  # the person it waits for; None: the AI decides, or nobody yet
+    deadline_at: float | None
+    settings: dict[str, Any] = field(default_factory=dict)
+    updated_at: float = 0.0
+
+
+@dataclass(slots=True)
+class ChallengeEntry:
+    """One person's result in a weekly challenge."""
+
+    user_id: int
+    name: str
+    guild_id: int
+    score: int
+    place: int  # their place at their table (against the three AI seats)
+    finished_at: float

@@ -22,9 +22,11 @@ from .shards import ShardFilter, shard_sql
 
 TABLE_COLUMNS = (
     "id, guild_id, channel_id, creator_id, max_seats, options, seed, status, "
-    "created_at, updated_at, started_at, finished_at, reported_seq, settings"
+    "created_at, updated_at, started_at, finished_at, reported_seq, settings, turn_seat, challenge"
 )
-SEAT_COLUMNS = "seat, name, user_id, is_ai, joined_at, ai_level, missed_in_row, ai_takeover, orders"
+SEAT_COLUMNS = (
+    "seat, name, user_id, is_ai, joined_at, ai_level, missed_in_row, ai_takeover, orders, resigned"
+)
 MOVE_COLUMNS = "seq, seat, user_id, code, at, actor, n, undone"
 SNAPSHOT_COLUMNS = "seq, round, phase, state, carry, report, at"
 TIMER_COLUMNS = "id, table_id, kind, due_at, payload, created_at"
@@ -117,13 +119,18 @@ def table_record(row: Sequence[Any]) -> TableRecord:
         finished_at=row[11],
         reported_seq=row[12],
         settings=json.loads(row[13] or "{}"),
+        turn_seat=row[14] if len(row) > 14 else None,  # read by the code of a schema before version 8
+        challenge=row[15] if len(row) > 15 else None,
     )
 
 
 def seat_record(row: Sequence[Any]) -> SeatRecord:
     # row: SEAT_COLUMNS
     orders = row[8] if len(row) > 8 else None  # read by the code of a schema before version 7
-    return SeatRecord(row[0], row[1], row[2], bool(row[3]), row[4], row[5], row[6], bool(row[7]), orders)
+    resigned = bool(row[9]) if len(row) > 9 else False  # ... before version 8
+    return SeatRecord(
+        row[0], row[1], row[2], bool(row[3]), row[4], row[5], row[6], bool(row[7]), orders, resigned
+    )
 
 
 def snapshot_record(row: Sequence[Any]) -> SnapshotRecord:
@@ -145,11 +152,11 @@ def timer_record(row: Sequence[Any]) -> TimerRecord:
 
 def seat_rows(table_id: int, seats: Sequence[SeatRecord]) -> list[tuple[Any, ...]]:
     """Parameters of `INSERT INTO seats (table_id, seat, user_id, name, is_ai, joined_at,
-    ai_level, missed_in_row, ai_takeover)`."""
+    ai_level, missed_in_row, ai_takeover, resigned)`."""
     return [
         (
             table_id, s.seat, s.user_id, s.name, int(s.is_ai), s.joined_at, s.ai_level,
-            s.missed_in_row, int(s.ai_takeover),
+            s.missed_in_row, int(s.ai_takeover), int(s.resigned),
         )
         for s in seats
     ]  # fmt: skip

@@ -16,7 +16,8 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from .codec import SUPERSEDED, encode_snapshot
-from .errors import ChannelBusy, Conflict, StoreError
+from .community import CommunityFacts
+from .errors import ChallengeTaken, ChannelBusy, Conflict, StoreError
 from .meta import MetaFacts
 from .records import (
     ABANDONED,
@@ -26,6 +27,7 @@ from .records import (
     STARTED,
     STATUSES,
     UNDO,
+    GameOutcome,
     MoveRecord,
     NewTimer,
     SeatRecord,
@@ -54,12 +56,15 @@ from .shards import ShardFilter, shard_sql
 from .tx import Tx
 
 
-class SqlStore(MetaFacts):
+class SqlStore(MetaFacts, CommunityFacts):
     """`GameStore` over SQL; subclasses give the connection (see the module docstring)."""
 
     UPSERT_SNAPSHOT = ""  # INSERT of (table_id, seq, round, phase, state, carry, report, at)
     GREATEST = ""  # the two-argument maximum
     LOCK_TABLE = ""  # a query locking one game_tables row (by id) to the end of the transaction
+    # The schema has the community's columns (resignations, the turn's seat, challenges; SQLite 8,
+    # PostgreSQL 7): a store opened with older migrations (a test of old data) writes without them.
+    community = True
     shards: ShardFilter | None = None
 
     def _tx(self) -> AbstractAsyncContextManager[Tx]:
@@ -92,23 +97,27 @@ class SqlStore(MetaFacts):
         seats: Sequence[SeatRecord],
         now: float | None = None,
         settings: dict[str, Any] | None = None,
+        challenge: str | None = None,
     ) -> TableRecord:
         """Insert an open table with its first seats; `ChannelBusy` if the channel has one.
-        `settings` is the game manager's JSON (deadline, absent players, AI level)."""
+        `settings` is the game manager's JSON (deadline, absent players, AI level); `challenge`
+        the weekly challenge it plays (`ChallengeTaken` if its creator has one that week)."""
         at = time.time() if now is None else now
         try:
             async with self._tx() as db:
                 table_id = await db.insert_id(
                     "INSERT INTO game_tables (guild_id, channel_id, creator_id, max_seats, options,"
-                    " seed, status, created_at, updated_at, settings)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    f" seed, status, created_at, updated_at, settings{', challenge' if self.community else ''})"
+                    f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?{', ?' if self.community else ''})",
                     (
                         guild_id, channel_id, creator_id, max_seats, json.dumps(options), seed, OPEN,
-                        at, at, json.dumps(settings or {}),
+                        at, at, json.dumps(settings or {}), *((challenge,) if self.community else ()),
                     ),
                 )
                 await self._write_seats(db, table_id, seats)
         except Conflict as e:
+            if challenge is not None and any(k in str(e) for k in ("game_tables.challenge", "one_challenge")):
+                raise ChallengeTaken(f"user {creator_id} has played challenge {challenge}") from e
             if any(k in str(e) for k in ("game_tables.channel_id", "one_active_per_channel", "UNIQUE")):
                 raise ChannelBusy(f"channel {channel_id} already has an active table") from e
             raise
@@ -125,27 +134,32 @@ class SqlStore(MetaFacts):
             updated_at=at,
             seats=list(seats),
             settings=dict(settings or {}),
+            challenge=challenge,
         )
 
-    @staticmethod
-    async def _write_seats(
-        db: Tx, table_id: int, seats: Sequence[SeatRecord]
-    ) -> None:
+    def _turn_set(self, turn_seat: int | None) -> tuple[str, tuple[Any, ...]]:
+        """`, turn_seat = ?` and its parameter for an UPDATE of game_tables (if the schema has it)."""
+        return (", turn_seat = ?", (turn_seat,)) if self.community else ("", ())
+
+    async def _write_seats(self, db: Tx, table_id: int, seats: Sequence[SeatRecord]) -> None:
         await db.execute("DELETE FROM seats WHERE table_id = ?", (table_id,))
+        rows = seat_rows(table_id, seats)
         await db.executemany(
             "INSERT INTO seats (table_id, seat, user_id, name, is_ai, joined_at, ai_level,"
-            " missed_in_row, ai_takeover) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            seat_rows(table_id, seats),
-        )
+            + (" missed_in_row, ai_takeover, resigned) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+               if self.community else " missed_in_row, ai_takeover) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+            rows if self.community else [r[:-1] for r in rows],
+        )  # fmt: skip
 
-    @staticmethod
-    async def _write_seat_states(
-        db: Tx, table_id: int, seats: Sequence[SeatRecord]
-    ) -> None:
-        """A started game's seats keep their people; only their absence state changes."""
+    async def _write_seat_states(self, db: Tx, table_id: int, seats: Sequence[SeatRecord]) -> None:
+        """A started game's seats keep their people; their absence state (and resignation) changes."""
+        resigned = ", resigned = ?" if self.community else ""
         await db.executemany(
-            "UPDATE seats SET missed_in_row = ?, ai_takeover = ? WHERE table_id = ? AND seat = ?",
-            [(s.missed_in_row, int(s.ai_takeover), table_id, s.seat) for s in seats],
+            f"UPDATE seats SET missed_in_row = ?, ai_takeover = ?{resigned} WHERE table_id = ? AND seat = ?",
+            [
+                (s.missed_in_row, int(s.ai_takeover), *((int(s.resigned),) if resigned else ()), table_id, s.seat)
+                for s in seats
+            ],
         )
 
     @staticmethod
@@ -200,17 +214,19 @@ class SqlStore(MetaFacts):
         now: float | None = None,
         clear_timers: Sequence[str] = (),
         timers: Sequence[NewTimer] = (),
+        turn_seat: int | None = None,
     ) -> None:
         """Mark a table started with its final seats and the snapshot of the opening state
-        (and, in the same transaction, the timers of the first decision)."""
+        (and, in the same transaction, the timers of the first decision and its seat)."""
         at = time.time() if now is None else now
+        turn = self._turn_set(turn_seat)
         async with self._tx() as db:
             await self._write_seats(db, table_id, seats)
             await self._insert_snapshot(db, table_id, snapshot)
             await self._replace_timers(db, table_id, clear_timers, timers, at)
             await db.execute(
-                "UPDATE game_tables SET status = ?, started_at = ?, updated_at = ? WHERE id = ?",
-                (STARTED, at, at, table_id),
+                f"UPDATE game_tables SET status = ?, started_at = ?, updated_at = ?{turn[0]} WHERE id = ?",
+                (STARTED, at, at, *turn[1], table_id),
             )
 
     async def set_status(self, table_id: int, status: str, *, now: float | None = None) -> None:
@@ -260,10 +276,14 @@ class SqlStore(MetaFacts):
         clear_timers: Sequence[str] = (),
         timers: Sequence[NewTimer] = (),
         orders: Sequence[tuple[int, str | None]] = (),
+        turn_seat: int | None = None,
+        outcome: GameOutcome | None = None,
     ) -> None:
         """Commit one applied choice (and the snapshot it calls for) in one transaction, with
         the seats whose absence state it changed (`missed_in_row`, `ai_takeover`), the table's
-        timers of the kinds in `clear_timers` deleted and `timers` added.
+        timers of the kinds in `clear_timers` deleted and `timers` added, the seat of the next
+        decision (`turn_seat`) and, with a game's last move, its `outcome`: the results and the
+        ratings they change (`bot.store.community`).
 
         The insert fails (`Conflict`, nothing written) if the log already holds a row at this position
         (`move.n`, by default `move.seq`) or an applied move with this seq: a move is never
@@ -289,10 +309,13 @@ class SqlStore(MetaFacts):
                     (FINISHED, move.at, move.at, table_id),
                 )
                 await db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+                if outcome is not None and self.community:
+                    await self._store_outcome(db, outcome)
                 await self._game_over(db, table_id)
             else:
+                turn = self._turn_set(turn_seat)
                 await db.execute(
-                    "UPDATE game_tables SET updated_at = ? WHERE id = ?", (move.at, table_id)
+                    f"UPDATE game_tables SET updated_at = ?{turn[0]} WHERE id = ?", (move.at, *turn[1], table_id)
                 )
 
     async def record_undos(
@@ -303,6 +326,7 @@ class SqlStore(MetaFacts):
         clear_timers: Sequence[str] = (),
         timers: Sequence[NewTimer] = (),
         orders: Sequence[tuple[int, str | None]] = (),
+        turn_seat: int | None = None,
     ) -> None:
         """Log undos in one transaction (all of them or none), in order: for each `(undo,
         undone_n)` the applied choice at log position `undone_n` is marked undone and `undo`
@@ -338,8 +362,10 @@ class SqlStore(MetaFacts):
                     " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (table_id, undo.n, undo.seq, undo.seat, undo.user_id, undo.code, undo.at, UNDO),
                 )
-            at = undos[-1][0].at
-            await db.execute("UPDATE game_tables SET updated_at = ? WHERE id = ?", (at, table_id))
+            at, turn = undos[-1][0].at, self._turn_set(turn_seat)
+            await db.execute(
+                f"UPDATE game_tables SET updated_at = ?{turn[0]} WHERE id = ?", (at, *turn[1], table_id)
+            )
             await self._replace_timers(db, table_id, clear_timers, timers, at)
             await self._write_orders(db, table_id, orders)
 

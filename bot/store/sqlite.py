@@ -28,7 +28,7 @@ from typing import Any
 import aiosqlite
 
 from .errors import Conflict, SchemaTooNew, StoreError
-from .migrations import MIGRATIONS, Migration
+from .migrations import COMMUNITY_VERSION, MIGRATIONS, Migration
 from .rows import load_active_queries
 from .shards import ShardFilter
 from .sql import SqlStore
@@ -154,6 +154,7 @@ class Store(SqlStore):
         async with self._lock:
             current = await self._user_version()
             latest = migrations[-1].version if migrations else 0
+            self.community = latest >= COMMUNITY_VERSION
             if current > latest:
                 raise SchemaTooNew(
                     f"{self.path} has schema version {current}; this bot knows up to {latest}"

@@ -45,11 +45,12 @@ COPIED: list[tuple[str, list[tuple[str, Convert]]]] = [
         ("id", INT), ("guild_id", INT), ("channel_id", INT), ("creator_id", INT), ("max_seats", INT),
         ("options", TEXT), ("seed", INT), ("status", TEXT), ("created_at", FLOAT), ("started_at", FLOAT),
         ("finished_at", FLOAT), ("updated_at", FLOAT), ("reported_seq", INT), ("settings", TEXT),
+        ("turn_seat", INT), ("challenge", TEXT),
     ]),
     ("seats", [
         ("table_id", INT), ("seat", INT), ("user_id", INT), ("name", TEXT), ("is_ai", INT),
         ("joined_at", FLOAT), ("ai_level", TEXT), ("missed_in_row", INT), ("ai_takeover", INT),
-        ("orders", TEXT),
+        ("orders", TEXT), ("resigned", INT),
     ]),
     ("moves", [
         ("table_id", INT), ("n", INT), ("seq", INT), ("seat", INT), ("user_id", INT), ("code", TEXT),
@@ -64,6 +65,25 @@ COPIED: list[tuple[str, list[tuple[str, Convert]]]] = [
         ("created_at", FLOAT),
     ]),
     ("posted_reports", [("table_id", INT), ("seq", INT)]),
+    ("results", [
+        ("table_id", INT), ("seat", INT), ("guild_id", INT), ("user_id", INT), ("player", TEXT),
+        ("name", TEXT), ("score", INT), ("place", INT), ("won", INT), ("resigned", INT), ("rated", INT),
+        ("challenge", TEXT), ("buildings", TEXT), ("answers", INT), ("answer_seconds", FLOAT),
+        ("finished_at", FLOAT),
+    ]),
+    ("ratings", [
+        ("scope", INT), ("player", TEXT), ("mu", FLOAT), ("sigma", FLOAT), ("ordinal", FLOAT),
+        ("games", INT), ("updated_at", FLOAT),
+    ]),
+    ("rating_history", [
+        ("scope", INT), ("player", TEXT), ("table_id", INT), ("mu", FLOAT), ("sigma", FLOAT), ("at", FLOAT),
+    ]),
+    ("player_prefs", [
+        ("user_id", INT), ("notify", TEXT), ("time_zone", TEXT), ("quiet_from", INT), ("quiet_to", INT),
+        ("dm_refused_at", FLOAT), ("updated_at", FLOAT),
+    ]),
+    ("watchers", [("table_id", INT), ("user_id", INT), ("since", FLOAT)]),
+    ("guild_settings", [("guild_id", INT), ("settings", TEXT), ("updated_by", INT), ("updated_at", FLOAT)]),
 ]  # fmt: skip
 IDENTITY_TABLES = ("game_tables", "timers")
 BATCH = 2000

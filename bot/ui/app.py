@@ -30,6 +30,8 @@ from bot.store import parse_shard_ids
 
 from . import command_sync
 from .commands import command_tree
+from .community import ITEMS as COMMUNITY_ITEMS
+from .community import Community
 from .components import DYNAMIC_ITEMS
 from .info import Info
 from .lang import load_personal
@@ -85,6 +87,7 @@ class CaylusBot(discord.Client):
         self.play = Play(self)
         self.lobby = Lobby(self)
         self.info = Info(self)
+        self.community = Community(self)
         self.languages: dict[int, str] = {}  # personal `/caylus language` settings (bot/ui/lang.py)
         self._manager_options: dict[str, Any] = {
             "render": render,
@@ -134,7 +137,7 @@ class CaylusBot(discord.Client):
         self.languages = await load_personal(self._manager.store)
         log.info("%d active table(s) loaded from %s", loaded, self._database_name())
         self._publisher = Publisher(self, self._manager, retry_delays=self._retry_delays)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *ORDER_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *ORDER_ITEMS, *COMMUNITY_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())  # ru and pt-BR commands
         await self._sync_commands()
         task = asyncio.create_task(self._catch_up(), name="caylus-catch-up")

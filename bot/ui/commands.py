@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot.games import Refusal
-from bot.i18n import NAMES, table_default
+from bot.i18n import NAMES
 
 from . import choice_labels, replies, texts
 from . import orders as orders_ui
@@ -89,12 +89,12 @@ class CaylusCommands(
         jeweller: bool = False,
         lawyer_pp: int = 4,
         simple_favours: bool = False,
-        ai_level: str = "greedy",
-        deadline: int = 0,
+        ai_level: str | None = None,
+        deadline: int | None = None,
         takeover: int = 3,
-        thread: bool = False,
+        thread: bool | None = None,
         language: str | None = None,
-    ) -> None:
+    ) -> None:  # what is not given: the server's defaults (/caylus server setup), else the bot's
         await host(interaction).lobby.new(
             interaction,
             seats=seats,
@@ -103,10 +103,10 @@ class CaylusCommands(
             lawyer_pp=lawyer_pp,
             simple_favours=simple_favours,
             ai_level=ai_level,
-            deadline=deadline or None,
+            deadline=deadline,
             takeover_after=takeover or None,
             thread=thread,
-            language=language or table_default(str(interaction.guild_locale) if interaction.guild_locale else None),
+            language=language,
         )
 
     @app_commands.command(description=DESCRIBE["join"])
@@ -252,6 +252,9 @@ class CaylusTree(app_commands.CommandTree):
 
 def command_tree(client: discord.Client) -> CaylusTree:
     """The `/caylus` command tree (the bot's, and `python -m bot sync`'s)."""
+    from .community_commands import add_to  # the community's commands (issue 25)
+
     tree = CaylusTree(client)
     tree.add_command(CaylusCommands())
+    add_to(tree)
     return tree

@@ -14,6 +14,9 @@ works after it (the items are registered as `discord.ui.DynamicItem`s in `setup_
                                off:<key> switches one off, set:<key> makes one (`castle.all`)
     cyq:<table>:<group>        a select adding a placement to one's queue (its values: codes)
     cyb:<table>                "Board": the table's board as it stands, shown only to the asker
+    cyc:<table>:<action>[:<n>]  the community (bot/ui/community.py): rematch (a final message),
+                               resign / keep (a resignation's confirmation); page:<n> turns a
+                               leaderboard (<table> is then the scope: a guild id, 0 everywhere)
 
 The templates are mutually exclusive: discord.py dispatches a click to every template that
 matches, so no custom_id may match two of them. Choice codes never contain ':' and no code is
@@ -36,6 +39,8 @@ ORDERS_ACTIONS = ("show", "queue", "always", "off", "set")
 ORDERS_TEMPLATE = r"cyo:(?P<table>[0-9]+):(?P<action>" + "|".join(ORDERS_ACTIONS) + r")(?::(?P<arg>[A-Za-z0-9_.+-]+))?"
 QUEUE_TEMPLATE = r"cyq:(?P<table>[0-9]+):(?P<group>[0-9]+)"
 BOARD_TEMPLATE = r"cyb:(?P<table>[0-9]+)"
+COMMUNITY_ACTIONS = ("rematch", "resign", "keep", "page")
+COMMUNITY_TEMPLATE = r"cyc:(?P<table>[0-9]+):(?P<action>" + "|".join(COMMUNITY_ACTIONS) + r")(?::(?P<arg>[0-9]+))?"
 
 CURRENT_TEMPLATES = (
     CHOICE_TEMPLATE,
@@ -46,6 +51,7 @@ CURRENT_TEMPLATES = (
     ORDERS_TEMPLATE,
     QUEUE_TEMPLATE,
     BOARD_TEMPLATE,
+    COMMUNITY_TEMPLATE,
 )
 
 
@@ -103,3 +109,9 @@ def queue_id(table_id: int, group: int = 0) -> str:
 
 def board_id(table_id: int) -> str:
     return _checked(f"cyb:{table_id}")
+
+
+def community_id(table_id: int, action: str, arg: int | None = None) -> str:
+    if action not in COMMUNITY_ACTIONS:
+        raise ValueError(f"unknown community action {action!r}")
+    return _checked(f"cyc:{table_id}:{action}" + (f":{arg}" if arg is not None else ""))

@@ -20,6 +20,11 @@ class ChannelListener(BaseListener):
     async def on_reminder(self, pending: Pending, deadline_at: float) -> None:
         self.bot.publisher.remind(pending)
 
+    async def on_callback(self, pending: Pending, what: str) -> None:
+        """A call back held through its person's quiet hours is due: the turn message again,
+        with its ping or DM (bot/ui/callbacks.py)."""
+        self.bot.publisher.remind(pending)
+
     async def on_lobby_expired(self, table: Table) -> None:
         """A lobby nobody started in time closed itself: its card says so and loses its buttons."""
         await self.bot.lobby.refresh_card(table)

@@ -16,18 +16,21 @@ from typing import Any
 import discord
 
 from bot.games import BadRequest, GameResult, NoTable, NotAllowed, Refusal, Table
-from bot.i18n import Translation, translator
+from bot.i18n import Translation, table_default, translator
 from bot.rules import final_scores, winners
 
 from . import replies, texts
+from .community import server_defaults
 from .components import LobbyButton, static_view
 from .host import Host
 from .lang import post_tr, reply_tr
 from .play import table_of_click
+from .texts import community as community_words
 
 log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
+DEFAULT_AI_LEVEL = "greedy"  # a table's AI level when neither /caylus new nor the server's defaults say
 
 
 def lobby_view(table: Table) -> discord.ui.View:
@@ -76,17 +79,30 @@ class Lobby:
         jeweller: bool,
         lawyer_pp: int,
         simple_favours: bool,
-        ai_level: str,
+        ai_level: str | None = None,
         deadline: int | None = None,
         takeover_after: int | None = 3,
-        thread: bool = False,
-        language: str = "en",
+        thread: bool | None = None,
+        language: str | None = None,
     ) -> None:
+        """`/caylus new`; what it was not given comes from the server's defaults (`/caylus
+        server setup`), else the bot's (`deadline` 0: none, given on purpose)."""
         if not await replies.defer(interaction, thinking=True):
             return
         if interaction.guild_id is None or interaction.channel_id is None:
             await replies.say(interaction, texts.not_here())
             return
+        d = await server_defaults(self.bot.manager, interaction.guild_id)
+        ai_level = ai_level or d.ai_level or DEFAULT_AI_LEVEL
+        deadline = (deadline if deadline is not None else d.deadline) or None
+        thread = d.thread is True if thread is None else thread
+        language = language or d.language or table_default(str(interaction.guild_locale) if interaction.guild_locale else None)
+        home = interaction.channel
+        if d.channel is not None and d.channel != interaction.channel_id:  # the server's tables go there
+            home = self.bot.get_channel(d.channel)
+            if not thread or not isinstance(home, discord.TextChannel):
+                await replies.say(interaction, community_words.elsewhere(reply_tr(interaction, None), d.channel))
+                return
         user = interaction.user
         options = {"jeweller": jeweller, "lawyer_pp": lawyer_pp, "simple_favors": simple_favours}
         settings: dict[str, Any] = {
@@ -99,8 +115,8 @@ class Lobby:
         try:
             replies.require_posting(interaction)
             if thread:  # the table lives in a thread of its own, keyed by the thread's id
-                channel_id = await self._open_thread(interaction, language)
-                settings["home_channel"] = interaction.channel_id
+                channel_id = await self._open_thread(interaction, language, home)
+                settings["home_channel"] = home.id if home is not None else interaction.channel_id
             table = await self.bot.manager.create_table(
                 interaction.guild_id,
                 channel_id,
@@ -126,9 +142,9 @@ class Lobby:
             await self._greet_thread(table, link)
         await replies.say(interaction, texts.table_opened(tr, link, thread=table.channel_id if thread else None))
 
-    async def _open_thread(self, interaction: discord.Interaction[Any], language: str) -> int:
-        """A public thread for a new table in the interaction's channel (not inside a thread)."""
-        channel = interaction.channel
+    async def _open_thread(self, interaction: discord.Interaction[Any], language: str, channel: Any = None) -> int:
+        """A public thread for a new table in `channel` (default: the interaction's; not inside a thread)."""
+        channel = channel or interaction.channel
         if not isinstance(channel, discord.TextChannel):
             raise BadRequest(reply_tr(interaction, None)(texts.THREAD_NOT_HERE))
         try:

@@ -39,10 +39,12 @@ import discord
 from bot.games import ActResult, Manager, Pending, PhaseReport, Table
 
 from . import replies, texts
+from .callbacks import Callbacks
 from .lang import post_tr
 from .played import missed_words, played_note, undone_words
 from .roundpost import RoundPosts
 from .sending import RETRY_DELAYS, ChannelDown, Sender, Undeliverable
+from .texts import community as community_words
 from .turnpost import TurnPost, TurnPosts, waits_on_person
 
 log = logging.getLogger(__name__)
@@ -68,6 +70,8 @@ class Publisher:
         self._out = Sender(client, delays, self._give_up)
         self.rounds = RoundPosts(client, manager, self._out, self._enqueue, delays)
         self.turns = TurnPosts(client, manager, self._out, delays, self._retire)
+        self.callbacks = Callbacks(client, manager)  # DMs, quiet hours, watchers (issue 25)
+        self.rounds.callbacks = self.turns.callbacks = self.callbacks
 
     # ----- the surface -----------------------------------------------------------------------
 
@@ -95,6 +99,8 @@ class Publisher:
         tr = post_tr(table)
         why = tr.gettext(result.why) if result.why else ""  # PLAY_ON (bot.games.timers)
         note = result.missed._replace(label=missed_words(result, tr)).text(texts.plain, tr) if result.missed else why or None
+        if result.resigned is not None:  # /caylus player resign (bot/ui/community.py)
+            note = community_words.resigned_public(tr, result.resigned.name)
         undone = ""
         if result.undone:
             label, with_ = undone_words(result, tr)  # in the table's words, not the rules' English

@@ -31,6 +31,8 @@ from bot.i18n import Translation
 from bot.rules import State, final_scores, winners
 
 from . import texts
+from .callbacks import Callbacks
+from .community import rematch_view
 from .lang import post_tr
 from .sending import ChannelDown, Gone, Sender, Undeliverable
 
@@ -106,6 +108,7 @@ class RoundPosts:
         self._half_posted: set[tuple[int, int]] = set()  # last reports shown, final scores not posted
         self._later: set[asyncio.Task[None]] = set()  # kept reports waiting for a later try
         self._looked: set[int] = set()  # tables whose round message was looked for (or began here)
+        self.callbacks: Callbacks | None = None  # watchers hear of round ends (the Publisher sets it)
 
     def began(self, table_id: int) -> None:
         """The table's game begins: no round message of it can be in the channel yet."""
@@ -148,6 +151,7 @@ class RoundPosts:
                 await self._out.send(
                     report.channel_id,
                     texts.game_over(post_tr(table), result),
+                    view=rematch_view(table) if table is not None and table.is_finished else None,
                     mentions=discord.AllowedMentions(users=humans, everyone=False, roles=False),
                 )
         except Undeliverable as e:
@@ -155,6 +159,7 @@ class RoundPosts:
             return False
         self._half_posted.discard(key)
         self._tries.pop(key, None)
+        await self._tell_watchers(report)
         held = self._held.get(report.table_id)
         if held is not None:
             held.pop(report.seq, None)
@@ -166,6 +171,23 @@ class RoundPosts:
             # Shown but not recorded as shown: it comes back once after a restart.
             log.warning("table %d: report %d posted but not acknowledged", report.table_id, report.seq, exc_info=True)
         return True
+
+    async def _tell_watchers(self, report: PhaseReport) -> None:
+        """A round's end or the game's end: the table's watchers hear of it (bot/ui/callbacks.py)."""
+        table = self.manager.table_by_id(report.table_id)
+        if self.callbacks is None or table is None:
+            return
+        said = await self.callbacks.watchers(report, table)
+        if said is None:
+            return
+        content, users = said
+        try:
+            await self._out.send(
+                report.channel_id, content, silent=True,
+                mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users], everyone=False, roles=False),
+            )  # fmt: skip
+        except Undeliverable as e:
+            log.warning("table %d: its watchers could not be told: %s", report.table_id, e)
 
     def _tr(self, report: PhaseReport) -> Translation:
         """The language of `report`'s table (its channel posts)."""

@@ -84,12 +84,16 @@ class Sender:
         filename: str = "board.png",
         view: discord.ui.View | None = None,
         mentions: discord.AllowedMentions = NO_MENTIONS,
+        silent: bool = False,
     ) -> discord.Message:
+        """Post in the channel; `silent`: the people it mentions get no push notification."""
         channel = self.client.get_partial_messageable(channel_id)
 
         async def post() -> discord.Message:
             file = discord.File(io.BytesIO(png), filename=filename) if png else MISSING
-            return await channel.send(content, file=file, view=view or MISSING, allowed_mentions=mentions)
+            return await channel.send(
+                content, file=file, view=view or MISSING, allowed_mentions=mentions, silent=silent
+            )
 
         message = await self._tried(channel_id, post)
         self.latest[channel_id] = message.id

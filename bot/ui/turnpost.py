@@ -27,6 +27,7 @@ from bot.games import Manager, Pending, Refusal, Table
 from bot.rules import Event
 
 from . import ids, replies, texts
+from .callbacks import Callbacks
 from .chooser import turn_view
 from .components import static_view
 from .lang import post_tr
@@ -88,6 +89,7 @@ class TurnPlan:
     in_place: bool  # edit the one in the channel
     ping: bool
     undo_seq: int | None
+    reminder: bool = False
 
 
 class TurnPosts:
@@ -111,6 +113,7 @@ class TurnPosts:
         self._swept: set[int] = set()  # tables whose older turn messages were looked for
         self._stale: set[int] = set()  # tables whose turn message could not be shown meanwhile
         self._advancing: set[int] = set()  # tables whose AI seat is retried
+        self.callbacks: Callbacks | None = None  # DMs, quiet hours (the Publisher sets it)
 
     def began(self, table_id: int) -> None:
         """The table's game begins: no older turn message of it can be in the channel."""
@@ -190,7 +193,7 @@ class TurnPosts:
         content = self._content(table, current, lines, here, reminder=reminder)
         in_place = prev is not None and latest and prev.user_id == current.user_id and not reminder
         ping = reminder or current.user_id != actor_id
-        return TurnPlan(content, view, lines, in_place, ping, undo_seq)
+        return TurnPlan(content, view, lines, in_place, ping, undo_seq, reminder)
 
     async def _show_turn(
         self,
@@ -213,9 +216,15 @@ class TurnPosts:
             if done:
                 prev.number, prev.lines, prev.undo_seq = current.number, plan.lines, plan.undo_seq
                 return
+        ping = plan.ping
+        if ping and self.callbacks is not None:  # where the player wants call backs (bot/ui/callbacks.py)
+            call = await self.callbacks.turn(table, current, reminder=plan.reminder)
+            ping = call.channel
+            if call.note:
+                plan.content = texts.clip(plan.content + "\n" + call.note)
         mentions = (
             discord.AllowedMentions(users=[discord.Object(current.user_id)], everyone=False, roles=False)
-            if plan.ping
+            if ping
             else NO_MENTIONS
         )
         clicked = answer.take() if answer is not None and POST_AS_ANSWER else None

@@ -6,10 +6,15 @@ from .conftest import TINY_PNG, World
 from .helpers import answer, current_turn, seated_table, slash, whose
 from .sim import turn_of
 
+COMMUNITY = ("mygames", "stats", "notify", "watch", "unwatch", "resign", "leaderboard", "challenge", "setup")
+
 
 async def test_synced_commands_and_no_privileged_intents(world: World) -> None:
     async with world.bot():
-        [command] = world.fake.commands()
+        commands = {c["name"]: c for c in world.fake.commands()}
+        assert set(commands) == {"caylus", *(f"caylus-{n}" for n in COMMUNITY)}  # issue 25's beside it
+        assert int(commands["caylus-setup"]["default_member_permissions"]) == 32  # Manage Server
+        command = commands["caylus"]
         names = {o["name"] for o in command["options"]}
         assert names == {
             "new", "join", "leave", "start", "abandon", "place", "pass", "provost",

@@ -168,6 +168,9 @@ class FakeUser:
     global_name: str | None = None
     bot: bool = False
     locale: str = "en-US"
+    # The user's privacy setting "Direct messages from server members" is off: Discord opens
+    # the DM channel all the same, then refuses every message in it (403, 50007).
+    dms_closed: bool = False
 
     @property
     def mention(self) -> str:

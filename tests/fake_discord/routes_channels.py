@@ -95,6 +95,8 @@ class ChannelRoutes(Routes):
         if channel.type != 1:
             needed = Perm.SEND_MESSAGES_IN_THREADS if channel.is_thread else Perm.SEND_MESSAGES
             self._require(channel, needed | (Perm.ATTACH_FILES if request.files else 0))
+        elif any(u.dms_closed for u in channel.recipients):
+            raise ApiError(403, 50007, "Cannot send messages to this user", problem=False)
         self._check_message(request.json, request.files, creating=True, channel=True)
         message = self.state.create_message(channel, request.json, request.files)
         return Reply(200, message.payload())

@@ -204,7 +204,12 @@ async def misbehave(interaction: discord.Interaction, how: str) -> None:
 
 @caylus.command(description="DM me")
 async def dm(interaction: discord.Interaction) -> None:
-    await interaction.user.send("your turn")
+    try:
+        await interaction.user.send("your turn")
+    except discord.Forbidden as error:
+        interaction.client.http_errors.append((error.status, error.code, error.text))  # type: ignore[attr-defined]
+        await interaction.response.send_message("your DMs are closed", ephemeral=True)
+        return
     await interaction.response.send_message("sent", ephemeral=True)
 
 
@@ -536,6 +541,12 @@ async def test_threads_and_dms(world: World) -> None:
         await fake.slash("caylus", subcommand="dm", user=world.bob, channel=world.table)
     ).response()
     assert [m.content for m in fake.dm_messages(world.bob)] == ["your turn"]
+
+    world.bob.user.dms_closed = True  # Discord opens the DM channel, then refuses the message
+    await (await fake.slash("caylus", subcommand="dm", user=world.bob, channel=world.table)).response()
+    assert await bot_http_error(world, "the refused DM") == (403, 50007, "Cannot send messages to this user")
+    assert [m.content for m in fake.dm_messages(world.bob)] == ["your turn"]
+    assert [(c.method, c.status) for c in fake.calls if c.path.endswith("/messages")][-1] == ("POST", 403)
 
 
 async def test_ephemeral_components_only_for_their_user(world: World) -> None:

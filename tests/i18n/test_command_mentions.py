@@ -20,8 +20,12 @@ ROOT = Path(__file__).resolve().parents[2]
 def tree_paths() -> set[tuple[str, str | None]]:
     """(command path below /caylus, option or None) of every command of the live tree."""
     tree = command_tree(discord.Client(intents=discord.Intents.none()))
-    [group] = tree.get_commands()
+    [group] = [c for c in tree.get_commands() if c.name == "caylus"]
     out: set[tuple[str, str | None]] = set()
+    for command in tree.get_commands():  # the commands beside the group: /caylus-notify ...
+        if command.name != "caylus" and not hasattr(command, "commands"):
+            out.add((command.name, None))
+            out.update((command.name, p.name) for p in command.parameters)
 
     def walk(node: object, prefix: str) -> None:
         for child in getattr(node, "commands", []):
@@ -71,6 +75,7 @@ def test_the_names_are_those_of_the_readers_discord() -> None:
     # a Russian text read on an English Discord names the English commands
     assert slash(ru.for_reader("en"), "new") == "`/caylus new`"
     assert slash(ca.for_reader("ru"), "queue", "add") == "`/caylus очередь добавить:`"
+    assert slash(ru, "caylus-notify") == "`/caylus-уведомления`" and slash(ca, "caylus-notify") == "`/caylus-notify`"
     assert ru.for_reader("fr") is ru.for_reader("en") and ru.for_reader("ru") is ru
 
 

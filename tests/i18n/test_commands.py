@@ -107,8 +107,16 @@ def _nodes(command: dict[str, Any]) -> list[dict[str, Any]]:
 async def test_synced_commands_carry_russian_and_portuguese_localizations(world: World) -> None:
     """Through the fake (which checks every payload against Discord's spec and name rules)."""
     async with world.bot():
-        [group] = world.fake.commands()
+        synced = world.fake.commands()
+    [group] = [c for c in synced if c["name"] == "caylus"]
     assert group["name"] == "caylus" and not group.get("name_localizations")
+    # the community's commands beside it (issue 25), each with its own names
+    community = {c["name"]: c for c in synced if c["name"] != "caylus"}
+    assert community["caylus-stats"]["name_localizations"] == {"ru": "caylus-статистика", "pt-BR": "caylus-estatísticas"}
+    for command in community.values():
+        for node in _nodes(command):
+            for key, context in (("name", NAME), ("description", DESCRIPTION)):
+                assert (node.get(f"{key}_localizations") or {}) == _expected(context, node[key]), node[key]
     assert group["description_localizations"]["ru"] == "Играть в Caylus в этом канале"
     subcommands = {o["name"]: o for o in group["options"]}
     assert subcommands["new"]["name_localizations"] == {"ru": "создать", "pt-BR": "nova"}

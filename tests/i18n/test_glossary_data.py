@@ -51,6 +51,7 @@ def test_a_word_table_entry_that_differs_is_found(glossary: terms.Glossary) -> N
         ("pt-BR", "{who} at the {building} (r{space})", "{who} em {building} (r{space})", "{building}: …"),
         ("ca", "{who} at the {building} (r{space})", "{who} a {building} (r{space})", "{building}: …"),
         ("ru", "{name} has acted since your last choice.", "После вашего выбора походил(а) {name}.", "gender-free"),
+        ("ru", "{player} resigned.", "{player} сдался.", "the present"),
         # one word per thing, and the right word
         ("ca", "free", "gratis", "de franc"),
         ("ca", "Inn: keep your worker there for next turn?", "Posada: mantenir-hi el treballador el torn vinent?", "la ronda vinent"),
