@@ -1,7 +1,7 @@
 """The asynchronous flow of a 3-player table: how often people are asked, pinged and made to click.
 
-    python benchmarks/async_flow.py [--seed 1] [--rounds N] [--no-orders] [--render real] [--think S]
-                                    [--queue-depth K]
+    python benchmarks/async_flow.py [--seed 1] [--seeds N] [--rounds N] [--no-orders] [--render real]
+                                    [--think S] [--queue-depth K] [--mean-hours H]
 
 Plays a complete game (or its first `--rounds` rounds) through the fake Discord with the real
 bot (discord.py, the manager, SQLite) in this process, three scripted people choosing as the
@@ -21,8 +21,18 @@ define the figures:
   images posted or edited into channel messages; requests_per_decision: REST requests the bot
   made from the start to the end of the game.
 
-The last line is one JSON object with those keys and "with_orders" (the same keys; null when the
-bot has no `/caylus orders` and `/caylus queue`, or with --no-orders).
+Calendar time (issue 22; tests/e2e/timeline.py, the model benchmarks/ping_replay.py shares): every
+call back is answered after an exponential delay of mean `--mean-hours` (4 h), capped at the
+table's 24 h deadline; people called at the same time answer in parallel; a person's consecutive
+decisions cost one wait. Kinds of people: `plain` (no orders), `orders_queue` (the standing
+orders and the queue above), `regular_plan` (the standing orders and a round plan set when
+invited, tests/e2e/planner.py). With `--seeds N`, seeds S..S+N-1, and the calendar figures are
+means with their range.
+
+The last line is one JSON object with those keys, "with_orders" (the same keys; null when the
+bot has no `/caylus orders` and `/caylus queue`, or with --no-orders) and "calendar":
+{"plain": {"days_per_game", "waits_per_round", "pings_per_player_round", ...}, "orders_queue": ...,
+"regular_plan": ...} (null for a kind not played).
 """
 
 from __future__ import annotations
@@ -49,6 +59,8 @@ async def one_game(
     spec_check: bool,
     think: float = 0.0,
     queue_depth: int = 1,
+    mean_hours: float = 4.0,
+    planning: bool = False,
 ) -> Any:
     """Play one game in a fresh fake and database; its `Figures`."""
     import pytest
@@ -71,7 +83,10 @@ async def one_game(
             world.render = render_board_png if render == "real" else tiny_render
             world.table_seed(seed)
             async with world.bot() as run:
-                flow = Flow(run.bot, fake, channel, list(people.values()), orders=orders, think=think, queue_depth=queue_depth)
+                flow = Flow(
+                    run.bot, fake, channel, list(people.values()), orders=orders, think=think,
+                    queue_depth=queue_depth, mean_hours=mean_hours, planning=planning,
+                )
                 return await flow.play(rounds=rounds)
     finally:
         monkeypatch.undo()
@@ -101,35 +116,68 @@ def show(title: str, figures: Any, seconds: float) -> None:
     print(f"  lasting messages         {f.lasting_messages} ({line['lasting_messages_per_round']} per round)")
     print(f"  images                   {f.images} ({line['images_per_round']} per round)")
     print(f"  requests                 {f.requests} ({line['requests_per_decision']} per decision)")
+    print(f"  invitations              {f.pings.invites} pings beside the turn messages'")
+    cal = f.calendar_line()
+    if cal is not None:
+        print(
+            f"  calendar                 {cal['days_per_game']} days, {cal['waits_per_round']} waits a round,"
+            f" {cal['pings_per_player_round']} pings per player per round"
+        )
+
+
+def calendar_summary(lines: list[dict[str, Any]]) -> dict[str, Any]:
+    """The calendar keys over several games: means, with the range of days."""
+    keys = ("days_per_game", "waits_per_round", "pings_per_player_round")
+    out = {k: round(sum(x[k] for x in lines) / len(lines), 2) for k in keys}
+    days = [x["days_per_game"] for x in lines]
+    return {**out, "min": min(days), "max": max(days), "games": len(lines)}
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     from tests.e2e.flow_orders import OrdersUnavailable
 
-    began = time.perf_counter()
-    plain = await one_game(args.seed, args.rounds, False, args.render, args.spec_check, args.think)
-    show("Without orders", plain, time.perf_counter() - began)
-    out: dict[str, Any] = plain.line()
-    out["with_orders"] = None
-    if args.no_orders:
-        print("With orders: not played (--no-orders)")
-        return out
-    began = time.perf_counter()
-    try:
-        ordered = await one_game(
-            args.seed, args.rounds, True, args.render, args.spec_check, args.think, args.queue_depth
-        )
-    except OrdersUnavailable as why:
-        print(f"With orders: not measured ({why})")
-        return out
-    show("With orders and the queue", ordered, time.perf_counter() - began)
-    out["with_orders"] = ordered.line()
+    seeds = range(args.seed, args.seed + args.seeds)
+    out: dict[str, Any] = {"with_orders": None}
+    calendar: dict[str, Any] = {"plain": None, "orders_queue": None, "regular_plan": None}
+    kinds = [("plain", False, False)]
+    if not args.no_orders:
+        kinds += [("orders_queue", True, False), ("regular_plan", True, True)]
+    kinds = [k for k in kinds if k[0] in args.people.split(",")]
+    for kind, orders, planning in kinds:
+        lines = []
+        for seed in seeds:
+            began = time.perf_counter()
+            try:
+                figures = await one_game(
+                    seed, args.rounds, orders, args.render, args.spec_check, args.think, args.queue_depth,
+                    args.mean_hours, planning,
+                )  # fmt: skip
+            except OrdersUnavailable as why:
+                print(f"{kind}: not measured ({why})")
+                break
+            show(f"{kind}, seed {seed}", figures, time.perf_counter() - began)
+            if seed == args.seed:
+                if kind == "orders_queue":
+                    out["with_orders"] = figures.line()
+                elif kind == "plain":
+                    out = {**figures.line(), **out}
+                else:
+                    out["with_plans"] = figures.line()
+            lines.append(figures.calendar_line())
+        if lines:
+            calendar[kind] = calendar_summary(lines)
+    out["calendar"] = calendar
     return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, default=1, help="the table's setup and the people's tie-breaks")
+    parser.add_argument("--seeds", type=int, default=1, help="games of each kind, seeds --seed and up")
+    parser.add_argument("--mean-hours", type=float, default=4.0, help="mean delay of a call back (calendar time)")
+    parser.add_argument(
+        "--people", default="plain,orders_queue,regular_plan", help="kinds of people to play (comma-separated)"
+    )
     parser.add_argument("--rounds", type=int, default=None, help="stop after this round (default: the whole game)")
     parser.add_argument("--no-orders", action="store_true", help="play only today's defaults")
     parser.add_argument(

@@ -243,7 +243,7 @@ UI_FLOORS: tuple[tuple[str, ...], ...] = (
     ("app",),  # the client: it makes and wires everything below
     ("commands", "community_commands", "listener", "translator", "label_limits"),  # what comes in: /caylus, the games layer's hand-over; the labels' check
     ("play", "lobby", "info", "community", "posting", "roundpost", "turnpost", "callbacks"),  # the flows and the publisher
-    ("chooser", "orders", "components"),  # what a message carries: views, buttons, selects
+    ("chooser", "plan", "orders", "components"),  # what a message carries: views, buttons, selects
     ("host", "played", "choice_labels", "lang", "replies", "sending", "ids", "command_sync"),
     ("texts",),  # every text, bot/ui/texts/ (importing nothing of bot/ui outside it)
 )
@@ -297,6 +297,7 @@ SAME_NAME_LAYERS = {
     "chooser.py", "commands.py", "info.py",  # bot/ui and its words in bot/ui/texts
     "lobby.py", "orders.py", "refusals.py",  # bot/games, bot/ui, bot/ui/texts
     "community.py", "community_commands.py",  # issue 25: bot/store, bot/games, bot/ui, bot/ui/texts
+    "plan.py",  # the round plan on Discord (bot/ui) and its words (bot/ui/texts); bot/games/plans.py
     "words.py",  # the game's words: English (bot/rules), every language (bot/i18n)
     "demo.py",  # NOT one feature (`python -m bot demo`, rendering's seeded games): its owners
     # rename one of them (issue 23; bot/games and rendering were being changed by others then)

@@ -78,6 +78,17 @@ def choose(game: Game, level: str, rng: random.Random) -> str:
     return best_code
 
 
+def ranked_choices(game: Game, seat: int) -> list[str]:
+    """The pending decision's choices (it must be `seat`'s), best first as the normal (greedy)
+    level values them for `seat`: the suggestions a person is offered to plan ahead."""
+    values = {}
+    for code in game.choice_codes():
+        trial = game.clone(quiet=True)
+        trial.apply(code)
+        values[code] = evaluate(trial, seat)
+    return sorted(values, key=lambda c: -values[c])
+
+
 def evaluate(game: Game, seat: int) -> float:
     """How good the position is for `seat`, in rough prestige points."""
     s = game.state

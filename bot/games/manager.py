@@ -239,6 +239,7 @@ class Manager:
     async def load(self) -> int:
         """Bring the stored active tables into memory; returns how many were loaded."""
         loaded = await self._registry.load()
+        await self.notices.load()  # people's notification settings, in memory (bot.games.notify)
         for t in loaded:
             await self._timers.ensure(t)
         return len(loaded)
@@ -252,6 +253,10 @@ class Manager:
         self._registry.listener = listener
 
     # ----- lookups (never raise) -----------------------------------------------------------------
+
+    def clock(self) -> float:
+        """The manager's time (Unix seconds; tests give their own)."""
+        return self._registry.clock()
 
     def table(self, channel_id: int) -> Table | None:
         """The channel's active table, else its finished one (until a new table is created)."""

@@ -13,6 +13,8 @@ Watchers follow the same settings for what they get (a round's end, the game's e
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -22,9 +24,11 @@ from functools import lru_cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.i18n import N_
-from bot.store import GameStore, NewTimer, PrefsRecord
+from bot.store import GameStore, NewTimer, PrefsRecord, StoreError
 
 from .refusals import BadRequest
+
+log = logging.getLogger(__name__)
 
 HELD = "held"  # timer kind: a call back held through quiet hours (payload: seq, user_id, what)
 TURN, REMINDER_CALL = "turn", "reminder"  # what a held call back is
@@ -101,24 +105,33 @@ def held_timer(number: int, user_id: int, what: str, until: float, deadline_at: 
 
 
 class Notices:
-    """People's notification settings, read through a short cache, and the routes they give."""
+    """People's notification settings and the routes they give. Every setting is held in memory
+    (only the people who set one have a row), read once at load and again in the background
+    every `CACHE_SECONDS`, so a call back never waits for the store; a change made here is seen
+    at once, one made by another bot process within a minute."""
 
     def __init__(self, store: GameStore, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.clock = clock
-        self._cache: dict[int, tuple[float, PrefsRecord]] = {}
+        self._all: dict[int, PrefsRecord] = {}
+        self._loaded_at: float | None = None
+        self._refresh: asyncio.Task[None] | None = None
+
+    async def load(self) -> None:
+        """Read every stored setting (at start-up; then in the background when stale)."""
+        try:
+            self._all = {p.user_id: p for p in await self.store.all_prefs()}
+        except (StoreError, OSError):
+            log.exception("the notification settings could not be read; the defaults apply meanwhile")
+        self._loaded_at = time.monotonic()
 
     async def prefs_of(self, user_ids: Sequence[int]) -> dict[int, PrefsRecord]:
         """Everyone's settings (the defaults for those who set none)."""
-        now = time.monotonic()
-        out = {u: c[1] for u in user_ids if (c := self._cache.get(u)) is not None and now - c[0] < CACHE_SECONDS}
-        missing = [u for u in user_ids if u not in out]
-        if missing:
-            got = await self.store.prefs_of(missing)
-            for u in missing:
-                out[u] = got.get(u) or PrefsRecord(u)
-                self._cache[u] = (now, out[u])
-        return out
+        if self._loaded_at is None:
+            await self.load()
+        elif time.monotonic() - self._loaded_at > CACHE_SECONDS and (self._refresh is None or self._refresh.done()):
+            self._refresh = asyncio.get_running_loop().create_task(self.load(), name="caylus-prefs")
+        return {u: self._all.get(u) or PrefsRecord(u) for u in user_ids}
 
     async def prefs(self, user_id: int) -> PrefsRecord:
         return (await self.prefs_of([user_id]))[user_id]
@@ -162,7 +175,7 @@ class Notices:
             prefs = replace(prefs, quiet_from=start, quiet_to=end)
         prefs = replace(prefs, dm_refused_at=None)
         await self.store.set_prefs(prefs, now=self.clock())
-        self._cache[user_id] = (time.monotonic(), prefs)
+        self._all[user_id] = prefs
         return prefs
 
     async def dm_refused(self, user_id: int) -> bool:
@@ -173,5 +186,5 @@ class Notices:
             return False
         prefs = replace(prefs, dm_refused_at=self.clock())
         await self.store.set_prefs(prefs, now=self.clock())
-        self._cache[user_id] = (time.monotonic(), prefs)
+        self._all[user_id] = prefs
         return True

@@ -10,17 +10,24 @@ A seat's `SeatOrders` hold:
   choose-one production building (tile id -> code, e.g. `n_forest` -> `W`), `castle`: deliver
   every batch one can in phase 6, `favour`: take
   the royal favour on that line when it is offered;
-- **the placement queue**: placement codes in order (`r8`, `r7`, `pass`); at the seat's next
-  placement the first legal entry is played, entries before it (made illegal by others) are
-  dropped with it. It empties when phase 2 ends, at an undo, or by hand;
+- **the round plan** (bot/games/plans.py): ranked places with price caps and a pass rule, and
+  this round's production and castle answers; it is not used up by the moves it makes and goes
+  when its round ends;
+- **the placement queue** of an older version (stored before the round plan): placement codes
+  in order (`r8`, `r7`, `pass`); at the seat's next placement the first legal entry is played,
+  entries before it (made illegal by others) are dropped with it. It empties when phase 2 ends,
+  at an undo, or by hand; a plan set later replaces it;
 - **the provost declared ahead**: a road space (`r9`) or `stay`, applied in phase 4 if it is
-  still legal and affordable from where the provost then stands; otherwise the player is asked.
+  still legal and affordable from where the provost then stands; otherwise the player is asked;
+  or `cuts`: this round, as the standing order `cuts` (the plan's provost part).
   It goes when it is applied (its words kept as `spent` until phase 4 ends) or when phase 4
   ends; an undo that takes back its move declares it again in those words (`declared_again`):
   `r9` stays `r9` even when the provost already stood there and the move was "0".
 
 They act only where the player would be asked: `answer(game, orders)` says which source answers
-the pending decision (`queue`, `declared`, `order`) and with which code, or None. Everything
+the pending decision (`queue` for the plan and the old queue, `declared`, `order`) and with
+which code, or None. `hold` is a decision (the history's length there) they leave to the player:
+the player took back the move they made there (bot/games/undo.py), until the next move. Everything
 here is pure and imports only `bot.rules`; the games layer stores the orders with the table
 (`to_json`) and applies the answer as a committed move.
 """
@@ -32,17 +39,19 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, NamedTuple
 
-from bot.rules import FAVOUR_LINES, ROAD_LEN, TILES, Game
+from bot.rules import FAVOUR_LINES, MARKS, TILES, Game
+
+from .plans import RoundPlan, is_place, plan_move, planned_answer
 
 # Where an answer came from (also the move log's actor, bot.store.records).
 ORDER = "order"
 QUEUE = "queue"
 DECLARED = "declared"
 
-PROVOST_ORDERS = ("ask", "stay", "cuts")
+PROVOST_ORDERS = ("ask", "stay", "cuts", "pace")
 STAY = "stay"
+CUTS = "cuts"  # a declaration for this round: as the standing order `cuts`
 QUEUE_LIMIT = 6  # a seat has 6 workers (§1.2): no more placements to queue
-PLACES = ("pass", "gate", "trading", "guild", "joust", "stables", "inn", "castle")
 
 
 def production_tiles() -> dict[str, tuple[str, ...]]:
@@ -52,13 +61,14 @@ def production_tiles() -> dict[str, tuple[str, ...]]:
 
 def is_place_code(code: str) -> bool:
     """A placement in the notation (docs/notation.md): a special place, `pass` or `r1`…`r28`."""
-    if code in PLACES:
-        return True
-    return code[:1] == "r" and code[1:].isdigit() and 1 <= int(code[1:]) <= ROAD_LEN and code[1:2] != "0"
+    return code == "pass" or is_place(code)
 
 
 def is_declaration(target: str) -> bool:
-    return target == STAY or (is_place_code(target) and target[:1] == "r")
+    target, at, space = target.partition("@")
+    if at and not (target != CUTS and is_place(f"r{space}")):
+        return False
+    return target in (STAY, CUTS) or (is_place(target) and target[:1] == "r")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +82,9 @@ class SeatOrders:
     queue: tuple[str, ...] = ()
     declared: str | None = None
     spent: str | None = None  # the declaration applied in this phase 4, in its own words
+    plan: RoundPlan | None = None
+    hold: int | None = None  # the decision (history length) left to the player (module docstring)
+    invite: bool | None = None  # invited to plan and declare ahead (bot/games/invites.py); None: not yet set
     extra: dict[str, Any] = field(default_factory=dict, compare=False)  # keys of a later version
 
     @property
@@ -85,6 +98,11 @@ class SeatOrders:
 
     def production(self, tile: str) -> str | None:
         return dict(self.produce).get(tile)
+
+    def plan_for(self, game: Game) -> RoundPlan | None:
+        """The seat's plan if it is for `game`'s round."""
+        plan = self.plan
+        return plan if plan is not None and plan.round == game.state.round else None
 
     def with_production(self, tile: str, code: str | None) -> SeatOrders:
         d = dict(self.produce)
@@ -115,6 +133,12 @@ class SeatOrders:
             d["declared"] = self.declared
         if self.spent is not None:
             d["spent"] = self.spent
+        if self.plan is not None:
+            d["plan"] = self.plan.to_dict()
+        if self.hold is not None:
+            d["hold"] = self.hold
+        if self.invite is not None:
+            d["invite"] = self.invite
         return json.dumps(d, sort_keys=True, separators=(",", ":"))
 
     @classmethod
@@ -122,7 +146,8 @@ class SeatOrders:
         if not text:
             return cls()
         d = dict(json.loads(text))
-        known = ("provost", "produce", "castle", "favour", "queue", "declared", "spent")
+        known = ("provost", "produce", "castle", "favour", "queue", "declared", "spent", "plan", "hold", "invite")
+        plan, hold = d.get("plan"), d.get("hold")
         return cls(
             provost=str(d.get("provost", "ask")),
             produce=tuple(sorted((str(k), str(v)) for k, v in dict(d.get("produce") or {}).items())),
@@ -131,6 +156,9 @@ class SeatOrders:
             queue=tuple(str(x) for x in d.get("queue") or ()),
             declared=d.get("declared"),
             spent=d.get("spent"),
+            plan=RoundPlan.from_dict(plan) if plan else None,
+            hold=None if hold is None else int(hold),
+            invite=None if d.get("invite") is None else bool(d["invite"]),
             extra={k: v for k, v in d.items() if k not in known},
         )
 
@@ -151,35 +179,43 @@ class OrderAnswer(NamedTuple):
 def answer(game: Game, orders: SeatOrders | None) -> OrderAnswer | None:
     """The answer `orders` give to `game`'s pending decision (it must be theirs), if any."""
     d = game.decision
-    if d is None or orders is None or orders.empty:
+    if d is None or orders is None or orders.empty or orders.hold == len(game.state.history):
         return None
     legal = game.legal_codes()
     kind = d.kind
+    plan = orders.plan_for(game)
     if kind == "place":
-        for i, code in enumerate(orders.queue):
+        for i, code in enumerate(orders.queue):  # a queue stored before the round plan
             if code in legal:
                 return OrderAnswer(QUEUE, code, replace(orders, queue=orders.queue[i + 1 :]))
-        return None
+        move = plan_move(game, plan)
+        return OrderAnswer(QUEUE, move.code, orders) if move is not None else None
     if kind == "provost":
-        if orders.declared is not None:
+        if orders.declared is not None and orders.declared != CUTS:
             code = declared_move(game, orders.declared)
             if code in legal:
                 return OrderAnswer(DECLARED, code, replace(orders, declared=None, spent=orders.declared))
             return None  # no longer possible: the player is asked
-        if "0" in legal and (orders.provost == STAY or (orders.provost == "cuts" and not cutting_moves(game, legal))):
-            return OrderAnswer(ORDER, "0", orders)
+        rule = CUTS if orders.declared == CUTS else orders.provost
+        if "0" in legal and (rule == STAY or (rule in (CUTS, "pace") and not weighed_moves(game, legal, rule))):
+            source = DECLARED if orders.declared == CUTS else ORDER
+            return OrderAnswer(source, "0", orders)
         return None
     if kind == "guild":
         # The Merchants' guild (§2 phase 3) is a placement made to move the provost: "never move
         # it" is not meant for it (asked), "ask only where a move cuts someone" is. A
         # declaration is for phase 4 only.
-        if orders.provost == "cuts" and "0" in legal and not cutting_moves(game, legal):
+        if orders.provost in (CUTS, "pace") and "0" in legal and not weighed_moves(game, legal, orders.provost):
             return OrderAnswer(ORDER, "0", orders)
         return None
+    if (planned := planned_answer(game, plan)) is not None:  # this round's answer at a building
+        return OrderAnswer(ORDER, planned, orders)
     if kind == "produce":
-        made = orders.production(_produce_tile(game) or "")
+        tile = _produce_tile(game) or ""
+        made = (plan.production(tile) if plan else None) or orders.production(tile)
         return OrderAnswer(ORDER, made, orders) if made is not None and made in legal else None
-    if kind == "castle" and orders.castle:
+    castle = plan.castle if plan is not None and plan.castle is not None else orders.castle
+    if kind == "castle" and castle:
         batch = best_batch(game.state.players[d.player].cubes, [c for c in legal if c != "done"])
         return OrderAnswer(ORDER, batch, orders) if batch else None
     if kind == "favour" and orders.favour in legal:
@@ -188,15 +224,47 @@ def answer(game: Game, orders: SeatOrders | None) -> OrderAnswer | None:
     return None
 
 
+def weighed_moves(game: Game, legal: list[str], rule: str) -> list[str]:
+    """The provost moves among `legal` that the order `rule` asks about: those that cut someone
+    or save the mover (`cutting_moves`); with `pace`, also those that change the bailiff's pace."""
+    moves = cutting_moves(game, legal)
+    return moves + [c for c in pace_moves(game, legal) if c not in moves] if rule == "pace" else moves
+
+
+def pace_moves(game: Game, legal: list[str]) -> list[str]:
+    """The provost moves among `legal` that change how far the bailiff walks in phase 7 (2
+    spaces when the provost ends beyond it, else 1, §2 phase 7), from where this move leaves the
+    provost; not from road 23 on, where either pace reaches the Towers' mark and ends the game."""
+    s = game.state
+    if s.bailiff + 1 >= MARKS[2]:
+        return []
+    beyond = s.provost > s.bailiff
+    return [c for c in legal if c.lstrip("+-").isdigit() and (s.provost + int(c) > s.bailiff) != beyond]
+
+
 def declared_move(game: Game, target: str) -> str:
-    """The provost code that takes the provost to `target` (`stay` or `rN`) from where it
-    stands now ("" when none could: more than 3 spaces away)."""
+    """The provost code that takes the provost to `target` (`stay` or `rN`, optionally
+    `@N`: only while the provost stands on road N, where the declaration was made) from where
+    it stands now ("" when none could: more than 3 spaces away, or it was moved since)."""
+    target, _, at = target.partition("@")
+    provost = game.state.provost
+    if at and int(at) != provost:
+        return ""
     if target == STAY:
         return "0"
-    k = int(target[1:]) - game.state.provost
+    k = int(target[1:]) - provost
     if k == 0:
         return "0"
     return f"{k:+d}" if abs(k) <= 3 else ""
+
+
+def stay_here(game: Game, target: str) -> str:
+    """A declaration as it is kept: `stay` declared in phase 4 (another player speaks; the
+    invitation to declare ahead, bot/games/invites.py) holds only while the provost stays where
+    it is (`stay@N`): if someone moves it first, the player is asked."""
+    if target == STAY and game.state.phase == 4:
+        return f"{STAY}@{game.state.provost}"
+    return target
 
 
 def declared_target(game: Game, code: str) -> str:
@@ -287,15 +355,14 @@ def after_move(
     orders: dict[int, SeatOrders], before: Game, after: Game, used: OrderAnswer | None, seat: int
 ) -> dict[int, SeatOrders]:
     """The seats whose orders change with one move (seat -> new orders): the answer used, the
-    queues at the end of phase 2 and the declarations at the end of phase 4."""
+    queues at the end of phase 2, the declarations at the end of phase 4, the plans at the end
+    of their round, and every decision held for a player (the move answered it, or another)."""
     out: dict[int, SeatOrders] = {}
     if used is not None and used.after != orders.get(seat):
         out[seat] = used.after
     b, a = before.state, after.state
     ends = [(r, p) for r in range(b.round, a.round + 1) for p in (2, 4)]
     crossed = {p for r, p in ends if (b.round, b.phase) <= (r, p) < (a.round, a.phase)}
-    if not crossed:
-        return out
     for s, o in orders.items():
         cur = out.get(s, o)
         new = cur
@@ -303,6 +370,10 @@ def after_move(
             new = replace(new, queue=())
         if 4 in crossed and (new.declared is not None or new.spent is not None):
             new = replace(new, declared=None, spent=None)
+        if new.plan is not None and new.plan.round < a.round:
+            new = replace(new, plan=None)
+        if new.hold is not None:
+            new = replace(new, hold=None)
         if new != cur or s in out:
             out[s] = new
     return out

@@ -86,6 +86,7 @@ class Registry:
         seat = t.seat_of(user_id)
         if seat is None:
             raise NotAPlayer()
+        t.seen[seat.seat] = self.clock()  # they came (an invitation's ping is answered: bot.games.invites)
         return t, seat
 
     # ----- the lock ------------------------------------------------------------------------------

@@ -91,6 +91,9 @@ class ActResult:
     opening: bool = False  # the game has just started
     resigned: Seat | None = None  # `resign`: the seat its person gave up (the AI plays it now)
     number: int = -1
+    # who is invited now to plan the round (`plan`) or to declare their provost move (`provost`),
+    # bot/games/invites.py: the kind and the seats
+    invited: tuple[str, tuple[int, ...]] = ("", ())
 
     @property
     def game_over(self) -> bool:

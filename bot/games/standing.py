@@ -3,7 +3,8 @@ players (`Standing.change`); what they answer is `bot.games.orders.answer`, appl
 
 A change is stored at once, alone; when the pending decision is the seat's and the new orders
 answer it (a queued placement on one's turn), it is played right away, as the AI seats' moves
-are, and the result is handed over like theirs. Moves that use them store them again, in the
+are, and the result is handed over like theirs; that move is the person's own (the move log
+keeps their id: they may undo it as a move they made). Moves that use them store them again, in the
 move's own transaction (`Turns.apply`).
 """
 
@@ -55,7 +56,9 @@ class Standing:
                 except Unavailable:
                     raise Unavailable(N_("Your orders could not be saved, so nothing changed. Try again.")) from None
             play = self.turns.ai_to_play(t)
+            d = t.decision
+            own = (seat.seat, d.seq) if d is not None and d.player == seat.seat else None
         if not play:
             return t.orders.get(seat.seat, SeatOrders()), None
-        result = await self.turns.autoplay(t, ActResult(t, actor_id=user_id))
+        result = await self.turns.autoplay(t, ActResult(t, actor_id=user_id), own=own)
         return t.orders.get(seat.seat, SeatOrders()), result

@@ -139,6 +139,10 @@ class Table:
         self.since_snapshot: list[MoveRecord] = []
         # The pending decision's reminder and deadline.
         self.timers: TurnTimers | None = None
+        # When each seat was last invited (bot.games.invites) and last used the table (any
+        # command or button of theirs here): in memory only (after a restart a turn pings again).
+        self.invited: dict[int, float] = {}
+        self.seen: dict[int, float] = {}
         self.update(rec)
 
     def update(self, rec: TableRecord) -> None:
@@ -163,6 +167,12 @@ class Table:
         self.orders: dict[int, SeatOrders] = {s.seat: SeatOrders.from_json(s.orders) for s in rec.seats if s.orders}
 
     # ----- reading ------------------------------------------------------------------------
+
+    def awaited(self, seat: int, now: float, within: float) -> bool:
+        """The seat's person was invited less than `within` seconds before `now` and has not used
+        the table since: their turn message need not ping them again (bot/ui/turnpost.py)."""
+        at = self.invited.get(seat)
+        return at is not None and now - at < within and self.seen.get(seat, float("-inf")) < at
 
     @property
     def is_open(self) -> bool:

@@ -19,8 +19,11 @@ from bot.rules import Event, Game, IllegalChoice, Obvious, obvious_choice
 from bot.store import (
     AI,
     AUTO,
+    DECLARED,
     FINISHED,
+    ORDER,
     PLAYER,
+    QUEUE,
     RULE,
     STARTED,
     TAKEOVER,
@@ -33,6 +36,7 @@ from bot.store import (
 
 from .ai import absent_level, seeded_choice
 from .deadlines import TIMER_KINDS, TurnTimers, decision_timers
+from .invites import invitations
 from .orders import after_move, answer, settle
 from .outcome import outcome_of
 from .refusals import (
@@ -261,7 +265,7 @@ class Turns:
 
     async def autoplay(
         self, t: Table, acc: ActResult, max_moves: int | None = None, *, ai: bool | None = None,
-        detach: bool = False, background: bool = False,
+        detach: bool = False, background: bool = False, own: tuple[int, int] | None = None,
     ) -> ActResult:
         """Play the obvious choices and, with `ai` (default: `autoplay_ai`), the AI seats' (and
         taken-over seats') decisions, each its own locked, committed step, then hand `acc` over
@@ -299,7 +303,7 @@ class Turns:
                         state, seed = game.to_json(), search_seed(t.seed, len(game.state.history))
                     if code is not None:
                         played += 1
-                        if not await self._play(t, code, a, acc) or self._done(t, played, max_moves, ai):
+                        if not await self._play(t, code, a, acc, own) or self._done(t, played, max_moves, ai):
                             return await self.finish(acc)  # in the lock of the last move: no gap
                         continue
                 try:
@@ -324,14 +328,15 @@ class Turns:
     def _done(self, t: Table, played: int, max_moves: int | None, ai: bool) -> bool:
         return (max_moves is not None and played >= max_moves) or not self._plays(t, ai)
 
-    async def _play(self, t: Table, code: str, a: Answer, acc: ActResult) -> bool:
+    async def _play(self, t: Table, code: str, a: Answer, acc: ActResult, own: tuple[int, int] | None = None) -> bool:
         """Apply an automatic choice for the pending decision (the caller holds the lock) and add
         it to `acc`; False if it could not be saved (what was done so far stands and is
-        reported; `advance` tries again)."""
+        reported; `advance` tries again). `own`: see `autoplay`."""
         d = t.decision
         assert d is not None
+        mine = own is not None and own == (d.player, d.seq) and a.actor in (ORDER, QUEUE, DECLARED)
         try:
-            step = await self.apply(t, d.seq, d.player, code, None, a.actor)
+            step = await self.apply(t, d.seq, d.player, code, acc.actor_id if mine else None, a.actor)
         except Unavailable:
             log.warning("table %d: an AI move could not be saved; the table waits", t.id)
             return False
@@ -418,6 +423,10 @@ class Turns:
         acc.pending = t.pending
         acc.result = t.result
         acc.number = t.log_rows
+        acc.invited = invitations(t, acc)
+        now = self.registry.clock()
+        for seat in acc.invited[1]:
+            t.invited[seat] = now
         self.start_drawing(acc.reports, t.settings.language)
         await self.registry.notify("on_result", acc)
         return acc

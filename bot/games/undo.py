@@ -7,11 +7,14 @@ after the setup, so the position after a choice follows from the position before
 that ended a phase is final: the phase report (and its board) is out, the snapshot taken.
 Repeated undos walk back one's own consecutive choices under the same conditions. The moves the
 game made right after it without asking anyone (`FOLLOWERS`, any seat's: an obvious choice, a
-standing order, a queued placement, a provost move declared ahead) do not count as acting: they
+standing order, a plan's placement, a provost move declared ahead) do not count as acting: they
 are taken back with it, newest first, each its own undo row. An AI seat's move, or one made at a
-deadline, does count. An undo empties every placement queue (the queues were planned for what
-is undone, README); a declared provost move it takes back is declared again, in the words its
-player declared (`bot.games.orders.declared_again`).
+deadline, does count. A move one's own orders played at once when one set them is one's own
+choice (the move carries one's id, `Standing.change`). An undo empties
+every old placement queue (the queues were planned for what is undone, README) and keeps every
+round plan; a declared provost move it takes back is declared again, in the words its player
+declared (`bot.games.orders.declared_again`); the decision it gives back is its person's, not
+their orders' (`SeatOrders.hold`, until the next move).
 
 Each step rebuilds the game by replaying the history without its last choice, and is verified:
 replaying that choice on the rebuilt game must give back the state before the step exactly, and
@@ -33,7 +36,7 @@ from __future__ import annotations
 import json
 import logging
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from bot.i18n import N_
 from bot.rules import Event, Game
@@ -60,6 +63,7 @@ from .refusals import (
     NotTakenOver,
     NotYourChoice,
     PhaseOver,
+    Refusal,
     Resigned,
     Unavailable,
 )
@@ -76,26 +80,35 @@ NOT_REBUILT = N_("The game could not be rebuilt, so nothing was undone.")
 # Moves made for a seat without anyone choosing, from what was known before: they follow the
 # choice before them and go back with it (see the module docstring).
 FOLLOWERS = frozenset({RULE, ORDER, QUEUE, DECLARED})
+ORDER_SOURCES = frozenset({ORDER, QUEUE, DECLARED})  # a seat's own answers given ahead
+
+
+def chosen(m: MoveRecord) -> bool:
+    """A person's own choice: made when asked, or played at once from orders they had just set
+    (the move then carries their id, `Standing.change`)."""
+    return m.who == PLAYER or (m.who in ORDER_SOURCES and m.user_id is not None)
 
 
 def undo_targets(table: Table, seat: Seat) -> list[MoveRecord]:
     """The logged choices an undo by `seat`'s person takes back, newest first: the moves that
-    followed their own last one without anyone choosing (`FOLLOWERS`), then that one; or the
+    followed their own last choice without anyone choosing (`FOLLOWERS`), then that one; or the
     refusal saying why not."""
+    window = table.since_snapshot  # applied choices since the last phase end
+    for i in range(len(window) - 1, -1, -1):
+        m = window[i]
+        if chosen(m):
+            if m.seat == seat.seat and m.user_id == seat.user_id:
+                return window[i:][::-1]
+            break
+        if m.who not in FOLLOWERS:
+            break
+    refuse_undo(table, seat)
+    raise AssertionError("refuse_undo returns only by raising")  # pragma: no cover
+
+
+def refuse_undo(table: Table, seat: Seat) -> None:
+    """Raise the refusal that says why `seat`'s person has nothing to undo now."""
     window = table.since_snapshot
-    rules = 0
-    while rules < len(window) and window[-1 - rules].who in FOLLOWERS:
-        rules += 1
-    if rules == len(window):
-        undo_target(table, seat)  # the refusal
-    person = undo_target(table, seat, len(window) - rules)
-    return [*window[len(window) - rules:][::-1], person]
-
-
-def undo_target(table: Table, seat: Seat, end: int | None = None) -> MoveRecord:
-    """The logged choice `seat`'s person may undo now (before the window's `end`), or the
-    refusal saying why not."""
-    window = table.since_snapshot[:end]  # applied choices since the last phase end
     if table.moves_applied == 0:
         raise NothingToUndo()
     if not window:
@@ -105,24 +118,21 @@ def undo_target(table: Table, seat: Seat, end: int | None = None) -> MoveRecord:
                 "out, and a choice can be taken back only within its phase."
             )
         )
-    last = window[-1]
-    if last.seat == seat.seat:
-        if last.who == PLAYER and last.user_id == seat.user_id:
-            return last
-        if last.who == AUTO:
-            raise NotYourChoice()
-        if last.who == TAKEOVER:
-            raise NotYourChoice(
-                N_(
-                    "The AI made your last choice while it played your seat; you can only undo your "
-                    "own last choice."
-                )
+    last = next((m for m in window[::-1] if m.who not in FOLLOWERS or chosen(m)), window[-1])
+    if last.seat == seat.seat and last.who == AUTO:
+        raise NotYourChoice()
+    if last.seat == seat.seat and last.who == TAKEOVER:
+        raise NotYourChoice(
+            N_(
+                "The AI made your last choice while it played your seat; you can only undo your own "
+                "last choice."
             )
+        )
     names = table.names
     for i in range(len(window) - 1, -1, -1):
         m = window[i]
-        if m.seat == seat.seat and m.who == PLAYER and m.user_id == seat.user_id:
-            since = next(x for x in window[i + 1 :] if x.who not in FOLLOWERS)  # the last one is
+        if m.seat == seat.seat and chosen(m) and m.user_id == seat.user_id:
+            since = next(x for x in window[i + 1 :] if x.who not in FOLLOWERS or chosen(x))  # the last one is
             raise ActedSince(names[since.seat])
     raise CannotUndo(
         N_(
@@ -228,6 +238,17 @@ def step_back(t: Table, seat: Seat, user_id: int, target: MoveRecord, w: Rewind,
     ))  # fmt: skip
 
 
+def hold(w: Rewind, seat: int) -> None:
+    """The decision the undo gives back is its person's: their orders (a plan kept, a
+    declaration declared again) leave it to them until the next move (`SeatOrders.hold`)."""
+    d = w.game.decision
+    if d is None or d.player != seat:
+        return
+    mine = w.orders.get(seat)
+    if mine is not None and not mine.empty:
+        w.orders[seat] = w.changed[seat] = replace(mine, hold=len(w.game.state.history))
+
+
 class Undo:
     def __init__(self, registry: Registry, turns: Turns) -> None:
         self.registry = registry
@@ -246,6 +267,7 @@ class Undo:
             w = Rewind(t.game, list(t.chronicle.current), list(t.recent), dict(t.orders))
             for target in undo_targets(t, seat):
                 step_back(t, seat, user_id, target, w, now)
+            hold(w, seat.seat)
             await self._commit(t, user_id, w, now)
             undone, followers = w.taken[-1], w.taken[:-1]  # newest first: the person's own choice last
             self.turns.stop_thinking(t)
@@ -291,10 +313,13 @@ class Undo:
         if t is None or not t.is_started or t.game is None:
             return False
         seat = t.seat_of(user_id)
-        last = next((m for m in reversed(t.since_snapshot) if m.who not in FOLLOWERS), None)  # they go with it
-        if seat is None or last is None:
+        if seat is None:
             return False
-        return last.seat == seat.seat and last.who == PLAYER and last.user_id == user_id
+        try:
+            undo_targets(t, seat)
+        except Refusal:
+            return False
+        return True
 
     async def take_back(self, channel_id: int, user_id: int) -> Table:
         reg = self.registry

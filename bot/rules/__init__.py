@@ -22,12 +22,13 @@ from .effects import (
     special_hint,
     special_words,
 )
-from .engine import Game, final_scores, new_game, winners
+from .engine import Game, final_scores, new_game, use_now, winners
 from .eventwords import WORDS as EVENT_WORDS
 from .glossary import TOPICS, Topic, tile_text, topic_text
 from .glossary import search as search_glossary
 from .obvious import Obvious, obvious_choice
-from .placing import bridge_price
+from .placing import bridge_price, placement_cost
+from .placing import targets as placement_targets
 from .schema import state_from_json
 from .simulate import play_random
 from .speech import ENGLISH, Speech
@@ -92,3 +93,5 @@ __all__ += ["CASTLE_PENALTY"]  # §2 phase 6: the chooser warns a castle worker 
 __all__ += ["CUBES_PER_PP", "DENIERS_PER_PP", "GOLD_PP"]  # final scoring (§2.8), said under the final scores
 __all__ += ["COMPILED"]  # which core runs: compiled (mypyc) or the Python source (bot/rules/native.py)
 __all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one
+__all__ += ["placement_cost", "placement_targets"]  # a placement's price and where a worker may go (the round plan, issue 22)
+__all__ += ["use_now"]  # what a building would ask its user now: a round plan answers it ahead (issue 22)

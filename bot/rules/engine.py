@@ -81,6 +81,27 @@ def new_game(
     return game
 
 
+def use_now(g: Game, seat: int, space: int) -> Game | None:
+    """A quiet copy of `g` in which `seat` is asked what the building on road `space` would ask
+    them first if it were used for them now (§3): its `decision` (kind, choices) and `apply` work
+    as in a game; None when it would ask them nothing (no building a worker may use, a production
+    without a choice, one choice only). A round plan answers it ahead; the answer counts only
+    where it is legal when the building is used."""
+    tid = g.state.road_tile[space]
+    if tid is None or TILES[tid].kind in ("residence", "prestige"):
+        return None
+    trial = g.clone(quiet=True)
+    tasks = T.activate(trial, seat, space)
+    if not tasks or tasks[0].seat != seat:
+        return None
+    task = tasks[0]
+    if len(task.shown(trial, task.choices(trial))) < 2:
+        return None
+    trial.push(task)
+    trial._run()
+    return trial
+
+
 def final_scores(state: State) -> list[ScoreLine]:
     """Prestige plus 3 per gold, 1 per 3 plain cubes, 1 per 4 deniers (§2.8), in seat order."""
     lines = []

@@ -269,6 +269,10 @@ class CommunityFacts:
         got = await self.prefs_of([user_id])
         return got.get(user_id) or PrefsRecord(user_id)
 
+    async def all_prefs(self) -> list[PrefsRecord]:
+        """Every stored setting (only the people who set one have a row)."""
+        return [_prefs(r) for r in await self._fetchall(f"SELECT {PREFS_COLUMNS} FROM player_prefs")]
+
     async def prefs_of(self, user_ids: Sequence[int]) -> dict[int, PrefsRecord]:
         """The settings of those of `user_ids` who set some."""
         if not user_ids:

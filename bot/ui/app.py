@@ -38,6 +38,7 @@ from .lang import load_personal
 from .listener import ChannelListener
 from .lobby import Lobby
 from .orders import ITEMS as ORDER_ITEMS
+from .plan import ITEMS as PLAN_ITEMS
 from .play import Play
 from .posting import RETRY_DELAYS, Publisher
 from .translator import CatalogueTranslator
@@ -137,7 +138,7 @@ class CaylusBot(discord.Client):
         self.languages = await load_personal(self._manager.store)
         log.info("%d active table(s) loaded from %s", loaded, self._database_name())
         self._publisher = Publisher(self, self._manager, retry_delays=self._retry_delays)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *ORDER_ITEMS, *COMMUNITY_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *ORDER_ITEMS, *COMMUNITY_ITEMS, *PLAN_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())  # ru and pt-BR commands
         await self._sync_commands()
         task = asyncio.create_task(self._catch_up(), name="caylus-catch-up")

@@ -111,6 +111,18 @@ class Callbacks:
             first = False
         return Ping(True, words.dm_refused(post_tr(table), user_id) if first else "")
 
+    async def in_channel(self, user_ids: list[int]) -> list[int]:
+        """Those of `user_ids` (invited to plan, bot.games.invites) whom a channel mention may
+        call now: not in their quiet hours, not wanting DMs only."""
+        if not user_ids:
+            return []
+        try:
+            routes = await self.manager.notices.routes(user_ids)
+        except Exception:  # settings that cannot be read: the default, a ping in the channel
+            log.exception("the notification settings of %s could not be read", user_ids)
+            return user_ids
+        return [u for u in user_ids if (r := routes.get(u)) is None or (r.channel and not r.held)]
+
     def news(self, report: PhaseReport, table: Table) -> str | None:
         """What a report tells watchers, in the table's words: the game's end or a round's end."""
         tr = post_tr(table)

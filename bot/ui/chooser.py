@@ -3,6 +3,9 @@
 Every decision kind of the rules core (docs/notation.md) goes through `layout`:
 
 - the provost (phase 4 and the Merchants' guild): three rows of buttons, back / stay / forward;
+- placements (phase 2, the Gate): one layout through the round, whatever the number of places
+  left: selects grouped special buildings and the castle / road 1–14 / road 15–28 (each option
+  with its cost and what it does), Pass (or Take the worker home) as a button;
 - up to 5 choices (or up to 10 short ones): buttons, "do nothing" choices last and grey;
 - otherwise one select with the choices (cost and effect in each option's description) and the
   "do nothing" choices (Pass, Do nothing, Done, Take the worker home …) as buttons below;
@@ -19,6 +22,7 @@ Choose… and Board, and the choices are in the private chooser.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -31,7 +35,7 @@ from bot.rules import Choice, Decision, Game, kind_facts
 from . import choice_labels, texts
 from .components import BoardButton, ChoiceButton, ChoiceSelect, OpenButton, UndoButton, static_view
 from .orders import chooser_items as orders_items
-from .orders import queue_button
+from .plan import plan_button
 
 MAX_ROWS = 5
 ROW_WIDTH = 5
@@ -92,7 +96,7 @@ def _chunks(title: str, choices: list[Choice]) -> list[Group]:
 
 def _groups(kind: str, choices: list[Choice]) -> list[Group]:
     title = kind_facts(kind).title or texts.GROUP_ANY.msgid
-    if len(choices) <= MAX_OPTIONS:
+    if len(choices) <= MAX_OPTIONS and kind_facts(kind).group != "place":
         return _chunks(title, choices)
     road = [c for c in choices if _road_space(c.code)]
     other = [c for c in choices if not _road_space(c.code)]
@@ -113,13 +117,11 @@ def layout(decision: Decision) -> Layout:
         return Layout((), _provost_rows(choices))
     stops = [c for c in choices if c.code in facts.stop_codes]
     others = [c for c in choices if c.code not in facts.stop_codes]
+    if facts.group == "place" and others:  # one layout through the round (module docstring)
+        return Layout(tuple(_groups(decision.kind, others)), _rows_of(stops))
     if len(choices) <= ROW_WIDTH and all(len(c.label) <= MAX_BUTTON_LABEL for c in choices):
         return Layout((), (tuple(others + stops),))
     if len(choices) <= 2 * ROW_WIDTH and all(len(c.label) <= SHORT_LABEL for c in choices):
-        return Layout((), _rows_of(others + stops))
-    if facts.group == "place" and len(choices) <= (MAX_ROWS - 1) * ROW_WIDTH:
-        # a placement is the common decision: one click on the turn message, whatever its labels'
-        # length (a row stays free for More…, Board, Undo and Queue…)
         return Layout((), _rows_of(others + stops))
     selects = tuple(_groups(decision.kind, others))
     result = Layout(selects, _rows_of(stops))
@@ -184,7 +186,9 @@ def chooser_view(
         extras.append(UndoButton(table_id, undo_seq, label=tr(texts.UNDO_BUTTON)))
     if board and game is not None:
         extras.append(BoardButton(table_id, label=tr(texts.BOARD_BUTTON)))
-    if decision is not None:  # Queue…, Always… or Orders… (bot/ui/orders.py)
+    if decision is not None and decision.kind == "place":  # one's round plan (bot/ui/plan.py)
+        extras.append(plan_button(table_id, tr=tr))
+    elif decision is not None:  # Always… or Orders… (bot/ui/orders.py)
         extras.extend(orders_items(table_id, decision, game, 0, tr, orders))
     at = _extras_row(decision, row, len(extras))
     if at is None and len(extras) > 1:  # no room for both: Undo before Board
@@ -217,14 +221,22 @@ def turn_view(
     game: Game | None,
     *,
     undo_seq: int | None = None,
+    then: Sequence[discord.ui.Item[Any]] = (),
     tr: Translation = choice_labels.ENGLISH,
 ) -> tuple[discord.ui.View, bool]:
     """The turn message's components, and whether they hold the decision's choices: the choices
-    when they fit with a row of tools below (More…, the private chooser; Board; Undo for the
-    person who just chose), otherwise only the tools (Choose… opens the private chooser)."""
+    when they fit with the tools (More…, the private chooser; Board; Undo for the person who just
+    chose; Plan… at a placement, for everyone's own plan) on a row of their own or beside the
+    last row of buttons, otherwise only the tools (Choose… opens the private chooser). `then`:
+    the "then:" buttons of the person who just placed (bot/ui/plan.py), on a row of their own
+    when there is one left."""
     items: list[discord.ui.Item[Any]] = []
     tools = 2 + (undo_seq is not None) + (decision.kind == "place")
-    at = _extras_row(decision, layout(decision).rows, tools)
+    shape = layout(decision)
+    rows = shape.rows
+    at = _extras_row(decision, rows, tools)
+    if then and shape.button_rows and len(shape.button_rows[-1]) + tools <= ROW_WIDTH:
+        at = rows - 1  # beside Pass: a row left for "then:"
     here = at is not None
     if here:
         _choice_items(items, table_id, decision, game, tr)
@@ -236,8 +248,13 @@ def turn_view(
     items.append(BoardButton(table_id, label=tr(texts.BOARD_BUTTON), row=row))
     if undo_seq is not None:
         items.append(UndoButton(table_id, undo_seq, label=tr(texts.UNDO_BUTTON), row=row))
-    if decision.kind == "place":  # for the players not on turn: their placement queue
-        items.append(queue_button(table_id, row=row, tr=tr))
+    if decision.kind == "place":  # for everyone: their own round plan
+        items.append(plan_button(table_id, row=row, tr=tr))
+    used = max(rows if here else 0, row + 1)
+    if then and used < MAX_ROWS:
+        for item in then[:ROW_WIDTH]:
+            item.row = used
+            items.append(item)
     return static_view(*items), here
 
 

@@ -14,10 +14,12 @@ from bot.i18n import NAMES
 
 from . import choice_labels, replies, texts
 from . import orders as orders_ui
+from . import plan as plan_ui
 from .host import host
 from .lang import reply_tr
 from .play import NOT_NOW, pending_for, provost_code
 from .texts import orders as order_texts
+from .texts import plan as plan_texts
 
 log = logging.getLogger(__name__)
 
@@ -226,7 +228,31 @@ class CaylusCommands(
     @app_commands.command(description=order_texts.COMMANDS["queue"])
     @app_commands.describe(add=order_texts.OPTIONS["add"], clear=order_texts.OPTIONS["clear"])
     async def queue(self, interaction: Interaction, add: str | None = None, clear: bool = False) -> None:
-        await orders_ui.queue_command(interaction, add, clear)
+        await plan_ui.queue_command(interaction, add, clear)
+
+    @queue.autocomplete("add")
+    async def _queue_places(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return plan_ui.place_choices(interaction, current)
+
+    @app_commands.command(description=plan_texts.COMMAND)
+    @app_commands.describe(**plan_texts.OPTIONS)
+    async def plan(
+        self, interaction: Interaction, add: str | None = None, passing: str | None = None,
+        at: str | None = None, clear: bool = False,
+    ) -> None:  # fmt: skip
+        await plan_ui.plan_command(interaction, add, passing, at, clear)
+
+    @plan.autocomplete("passing")
+    async def _plan_rules(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return plan_ui.rule_choices(interaction, current)
+
+    @plan.autocomplete("add")
+    async def _plan_places(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return plan_ui.place_choices(interaction, current)
+
+    @plan.autocomplete("at")
+    async def _plan_answers(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return plan_ui.answer_choices(interaction, current)
 
     @app_commands.command(description=order_texts.COMMANDS["declare"])
     @app_commands.describe(target=order_texts.OPTIONS["target"])

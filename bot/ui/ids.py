@@ -17,6 +17,10 @@ works after it (the items are registered as `discord.ui.DynamicItem`s in `setup_
     cyc:<table>:<action>[:<n>]  the community (bot/ui/community.py): rematch (a final message),
                                resign / keep (a resignation's confirmation); page:<n> turns a
                                leaderboard (<table> is then the scope: a guild id, 0 everywhere)
+    cyp:<table>:<action>[:<arg>]  the round plan (bot/ui/plan.py): show, clear, regular,
+                               invite:on|off, then:<round>.<code> (the next placement, one click)
+    cyx:<table>:<what>         a select of the plan's view: add (a place), rule (the pass rule),
+                               at (an answer ahead); its values carry the rest
 
 The templates are mutually exclusive: discord.py dispatches a click to every template that
 matches, so no custom_id may match two of them. Choice codes never contain ':' and no code is
@@ -41,6 +45,10 @@ QUEUE_TEMPLATE = r"cyq:(?P<table>[0-9]+):(?P<group>[0-9]+)"
 BOARD_TEMPLATE = r"cyb:(?P<table>[0-9]+)"
 COMMUNITY_ACTIONS = ("rematch", "resign", "keep", "page")
 COMMUNITY_TEMPLATE = r"cyc:(?P<table>[0-9]+):(?P<action>" + "|".join(COMMUNITY_ACTIONS) + r")(?::(?P<arg>[0-9]+))?"
+PLAN_ACTIONS = ("show", "clear", "regular", "invite", "then")
+PLAN_TEMPLATE = r"cyp:(?P<table>[0-9]+):(?P<action>" + "|".join(PLAN_ACTIONS) + r")(?::(?P<arg>[A-Za-z0-9_.+-]+))?"
+PLAN_SELECTS = ("add", "rule", "at")
+PLAN_SELECT_TEMPLATE = r"cyx:(?P<table>[0-9]+):(?P<what>" + "|".join(PLAN_SELECTS) + ")"
 
 CURRENT_TEMPLATES = (
     CHOICE_TEMPLATE,
@@ -52,6 +60,8 @@ CURRENT_TEMPLATES = (
     QUEUE_TEMPLATE,
     BOARD_TEMPLATE,
     COMMUNITY_TEMPLATE,
+    PLAN_TEMPLATE,
+    PLAN_SELECT_TEMPLATE,
 )
 
 
@@ -115,3 +125,15 @@ def community_id(table_id: int, action: str, arg: int | None = None) -> str:
     if action not in COMMUNITY_ACTIONS:
         raise ValueError(f"unknown community action {action!r}")
     return _checked(f"cyc:{table_id}:{action}" + (f":{arg}" if arg is not None else ""))
+
+
+def plan_id(table_id: int, action: str, arg: str | None = None) -> str:
+    if action not in PLAN_ACTIONS:
+        raise ValueError(f"unknown plan action {action!r}")
+    return _checked(f"cyp:{table_id}:{action}" + (f":{arg}" if arg else ""))
+
+
+def plan_select_id(table_id: int, what: str) -> str:
+    if what not in PLAN_SELECTS:
+        raise ValueError(f"unknown plan select {what!r}")
+    return _checked(f"cyx:{table_id}:{what}")

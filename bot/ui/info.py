@@ -18,6 +18,7 @@ from . import replies, texts
 from .host import Host
 from .lang import personal_language, post_tr, reply_tr, set_personal
 from .play import chooser_for
+from .texts import plan as plan_words
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +134,13 @@ class Info:
         ]
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        await replies.say(interaction, texts.help_text(self._reader(interaction)))
+        tr = self._reader(interaction)
+        text, more = texts.help_text(tr), plan_words.how_to_plan(tr)  # plan, queue and orders in one line
+        if len(text) + len(more) + 1 <= texts.MAX_CONTENT:
+            await replies.say(interaction, f"{text}\n{more}")
+            return
+        await replies.say(interaction, text)
+        await replies.say(interaction, more)
 
     async def language(
         self, interaction: discord.Interaction[Any], language: str | None, *, clear: bool = False

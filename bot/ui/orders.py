@@ -1,9 +1,10 @@
-"""Standing orders, the placement queue and the provost declared ahead, on Discord.
+"""Standing orders and the provost declared ahead, on Discord.
 
-`/caylus orders` (no option: the private view, with a button to switch each order off; with
-options: set them), `/caylus queue` (`add:"carpenter, r7, pass"`, `clear:true`, or the view),
-`/caylus declare target:r9|stay|off`; the chooser's Orders / Queue / Always buttons
-(`chooser_items`). Everything is answered privately: nobody else sees a player's orders, queue or
+`/caylus orders` (no option: the private view, with a button to switch each order off, the
+invitation's switch and **Use a regular's orders**; with options: set them), `/caylus declare
+target:r9|stay|off`; the chooser's Orders / Always buttons (`chooser_items`). The placement queue
+became the round plan (bot/ui/plan.py: `/caylus plan`, `/caylus queue`, **Plan…**); an older
+queue's buttons and selects still work, and add to the plan. Everything is answered privately: nobody else sees a player's orders, queue or
 declaration (the board image shows none of them). The orders themselves, and what they answer,
 are `bot.games.orders`; a change that answers the pending decision at once (a queued placement
 on one's turn) is played and posted like any move.
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any
 
@@ -21,6 +22,8 @@ import discord
 
 from bot.games import Refusal, Table
 from bot.games import orders as o
+from bot.games.invites import regular_orders, with_first_plan
+from bot.games.planning import add_places, planned
 from bot.i18n import LANGUAGES, Translation, translator
 from bot.rules import FAVOUR_LINES, PROVOST_STEPS, ROAD_LEN, TILES, Choice, Decision, Game
 
@@ -100,6 +103,8 @@ def parse_target(text: str) -> str | None:
         return None
     if t in ("stay", "0"):
         return o.STAY
+    if t == o.CUTS:  # this round: ask only where a move cuts someone
+        return o.CUTS
     m = TARGET.fullmatch(t)
     code = f"r{int(m[1])}" if m else ""
     if code == "r0":
@@ -130,7 +135,7 @@ def always_choices(game: Game, decision: Decision, orders: o.SeatOrders | None =
     kind = decision.kind
     keys: list[str] = []
     if kind == "provost":
-        keys = ["provost.stay", "provost.cuts"]
+        keys = ["provost.stay", "provost.cuts", "provost.pace"]
     elif kind == "guild":
         keys = ["provost.cuts"]
     elif kind == "castle" and any(c.code != "done" for c in decision.choices):
@@ -160,6 +165,8 @@ def set_order(key: str) -> Callable[[o.SeatOrders], o.SeatOrders]:
         return lambda x: replace(x, favour=value)
     if what == "declared" and o.is_declaration(value):
         return lambda x: replace(x, declared=value)
+    if what == "invite" and value in ("on", "off"):
+        return lambda x: replace(x, invite=value == "on")
     if what == "p":
         tile, _, code = value.partition(".")
         if code in o.production_tiles().get(tile, ()):
@@ -177,15 +184,6 @@ def switch_off(key: str) -> Callable[[o.SeatOrders], o.SeatOrders]:
     return lambda x: replace(x, **{key: fields[key]})
 
 
-def queue_more(codes: list[str]) -> Callable[[o.SeatOrders], o.SeatOrders]:
-    def change(x: o.SeatOrders) -> o.SeatOrders:
-        if len(x.queue) + len(codes) > o.QUEUE_LIMIT:
-            raise BadOrder(words.QUEUE_FULL.msgid, limit=o.QUEUE_LIMIT)
-        return replace(x, queue=x.queue + tuple(codes))
-
-    return change
-
-
 # ----- the private view ------------------------------------------------------------------------------
 
 
@@ -194,6 +192,8 @@ def view_text(table: Table, orders: o.SeatOrders, note: str = "", tr: Translatio
         tr,
         table.game, orders.provost, orders.produce, orders.castle, orders.favour, orders.queue, orders.declared
     )
+    plan = orders.plan_for(table.game) if table.game is not None else None
+    text += "\n" + words.plan_line(tr, len(plan.entries) if plan is not None else 0, bool(orders.invite))
     return f"{note}\n{text}" if note else text
 
 
@@ -229,12 +229,11 @@ def may_declare(table: Table, user_id: int) -> bool:
 
 
 def orders_view(
-    table: Table, orders: o.SeatOrders, *, queue_select: bool = False, declare: bool = False,
-    tr: Translation = ENGLISH,
+    table: Table, orders: o.SeatOrders, *, declare: bool = False, tr: Translation = ENGLISH,
 ) -> discord.ui.View:  # fmt: skip
-    """One button per order that is on (it switches that one off); with `queue_select`, a
-    select adding a placement to the queue; with `declare` (the person has passed), a button
-    per provost move they may declare ahead."""
+    """One button per order that is on (it switches that one off), **Use a regular's orders**
+    while they are not all on, the invitation's switch; with `declare` (the person has passed),
+    a button per provost move they may declare ahead."""
     items: list[discord.ui.Item[Any]] = []
     row = 0
     if declare and table.game is not None:
@@ -243,19 +242,15 @@ def orders_view(
             label = words.declare_label(tr, target)
             items.append(OrdersButton(table.id, "set", f"declared.{target}", label=label, row=i // ROW_WIDTH))
         row = -(-len(targets) // ROW_WIDTH)
-    if queue_select and table.game is not None and len(orders.queue) < o.QUEUE_LIMIT:
-        codes = ["pass", *queue_candidates(table.game)]
-        for group in range(0, min(len(codes), 50), 25):  # at most 8 specials and 28 road spaces
-            options = [
-                discord.SelectOption(label=words.place_words(tr, table.game, c)[:100], value=c)
-                for c in codes[group : group + 25]
-            ]
-            select = QueueSelect(table.id, group // 25, options=options, row=row)
-            select.item.placeholder = tr(words.ADD_TO_QUEUE)
-            items.append(select)
-            row += 1
-    for i, key in enumerate(off_keys(orders)[: ROW_WIDTH * (4 - row)]):  # the last row: Choose…
+    keys = off_keys(orders)[: ROW_WIDTH * (3 - row)]  # then the row of the regular's orders; the last: Choose…
+    for i, key in enumerate(keys):
         items.append(OrdersButton(table.id, "off", key, label=words.off_label(tr, key), row=row + i // ROW_WIDTH))
+    row += -(-len(keys) // ROW_WIDTH)
+    if regular_orders(orders) != orders:
+        items.append(OrdersButton(table.id, "set", "regular", label=tr(words.REGULAR_BUTTON), row=row))
+    on = bool(orders.invite)
+    label = tr(words.INVITE_ON if on else words.INVITE_OFF)
+    items.append(OrdersButton(table.id, "set", "invite.off" if on else "invite.on", label=label, row=row))
     return static_view(*items)
 
 
@@ -263,32 +258,30 @@ def chooser_items(
     table_id: int, decision: Decision | None, game: Game | None, row: int, tr: Translation = ENGLISH,
     orders: o.SeatOrders | None = None,
 ) -> list[discord.ui.Item[Any]]:  # fmt: skip
-    """The chooser's buttons for orders (called by bot.ui.chooser): Queue… for a placement,
-    Always… where the decision can become a standing order that the decider's `orders` do not
+    """The chooser's buttons for orders (called by bot.ui.chooser): none for a placement (it has
+    Plan…, bot/ui/plan.py), Always… where the decision can become a standing order that the decider's `orders` do not
     hold yet (its custom_id names the decision), Orders… otherwise."""
     if decision is not None and decision.kind == "place":
-        return [queue_button(table_id, row=row, tr=tr)]
+        return []  # the chooser's Plan… (bot/ui/plan.py)
     if decision is not None and game is not None and always_choices(game, decision, orders):
         return [OrdersButton(table_id, "always", str(decision.seq), label=tr(words.ALWAYS_BUTTON), row=row)]
     return [OrdersButton(table_id, "show", label=tr(words.ORDERS_BUTTON), row=row)]
 
 
-def queue_button(table_id: int, *, row: int | None = None, tr: Translation = ENGLISH) -> discord.ui.Item[Any]:
-    """A Queue… button for any message of the table (e.g. the turn message, for the players not
-    on turn): it shows the presser their own queue, privately, with the select to add to it."""
-    return OrdersButton(table_id, "queue", label=tr(words.QUEUE_BUTTON), row=row)
-
-
 # ----- the flows ---------------------------------------------------------------------------------------
+
+
+Shower = Callable[..., Awaitable[None]]
 
 
 async def change(
     bot: Host, interaction: Interaction, channel_id: int, fn: Callable[[o.SeatOrders], o.SeatOrders],
-    *, queue_select: bool = False, decision: int | None = None,
+    *, decision: int | None = None, show_with: Shower | None = None, note: str = "",
 ) -> None:  # fmt: skip
-    """Apply a change of the person's orders and show them the result, privately. `decision`:
-    the number of the decision an Always… panel was for; if the new orders leave it to the
-    person, the note says so."""
+    """Apply a change of the person's orders and show them the result, privately (`show_with`:
+    the view to show, bot/ui/plan.py's for a plan; `note`: said first). `decision`: the number
+    of the decision an Always… panel was for; if the new orders leave it to the person, the
+    note says so."""
     table = bot.manager.table(channel_id)
     tr = reply_tr(interaction, table)
     try:
@@ -297,32 +290,37 @@ async def change(
     except Refusal as r:
         await replies.refuse(interaction, r, table=table)
         return
-    note = played_note(result, standing=True, tr=tr)  # what the new orders played at once
+    said = played_note(result, standing=True, tr=tr)  # what the new orders played at once
     pending = table.pending if table is not None else None
     mine = pending is not None and pending.user_id == interaction.user.id
-    if note:
+    if said:
         pass
     elif orders == before:
-        note = tr(words.UNCHANGED)  # e.g. the button of a panel shown before the last change
+        said = tr(words.UNCHANGED)  # e.g. the button of a panel shown before the last change
     elif mine and pending is not None and pending.decision.seq == decision:
-        note = tr(words.STILL_YOURS)
-    else:
-        note = tr(words.SAVED)
+        said = tr(words.STILL_YOURS)
+    elif not note:
+        said = tr(words.SAVED)
+    note = "\n".join(x for x in (note, said) if x)
     opener = None
     if table is not None and pending is not None and mine and result is not None and result.moves:
         # what the orders played led to a decision of the person's: say which, one click away
         # (the turn message is theirs already, so it pinged nobody)
         now = tr.gettext("**Your decision now**: {prompt}").format(prompt=plain(prompt_of(tr, table, pending)))
         note, opener = f"{note}\n{now}", pending.number
-    await show(bot, interaction, channel_id, orders, note=note, queue_select=queue_select, opener=opener)
+    if show_with is not None and opener is None:
+        await show_with(bot, interaction, channel_id, orders, note=note)
+        return
+    await show(bot, interaction, channel_id, orders, note=note, opener=opener)
 
 
 async def show(
     bot: Host, interaction: Interaction, channel_id: int, orders: o.SeatOrders | None = None, *,
-    note: str = "", queue_select: bool = False, opener: int | None = None,
+    note: str = "", declare: bool = False, opener: int | None = None,
 ) -> None:  # fmt: skip
-    """The person's orders, privately (`note` above them); `opener`: the number of their pending
-    decision, whose chooser a Choose… button opens (when their orders just played the one before)."""
+    """The person's orders, privately (`note` above them); with `declare`, the provost moves they
+    may declare ahead once they have passed; `opener`: the number of their pending decision,
+    whose chooser a Choose… button opens (when their orders just played the one before)."""
     table = bot.manager.table(channel_id)
     try:
         if orders is None:
@@ -332,17 +330,18 @@ async def show(
         return
     assert table is not None
     tr = reply_tr(interaction, table)
-    declare = queue_select and may_declare(table, interaction.user.id)  # nothing to queue any more
+    declare = declare and may_declare(table, interaction.user.id)
     if declare:
         note = f"{note}\n{tr(words.DECLARE_NOW)}" if note else tr(words.DECLARE_NOW)
-    view = orders_view(table, orders, queue_select=queue_select and not declare, declare=declare, tr=tr)
+    view = orders_view(table, orders, declare=declare, tr=tr)
     if opener is not None:
         view.add_item(OpenButton(table.id, opener, label=tr(texts.CHOOSE_BUTTON), row=4))
     await replies.show(interaction, view_text(table, orders, note, tr), view=view)
 
 
 async def orders_command(
-    interaction: Interaction, provost: str | None, production: str | None, castle: bool | None, favour: str | None
+    interaction: Interaction, provost: str | None, production: str | None, castle: bool | None, favour: str | None,
+    invite: bool | None = None,
 ) -> None:
     """`/caylus orders`: with no option the private view; otherwise set what was given."""
     bot = host(interaction)
@@ -360,6 +359,8 @@ async def orders_command(
             fns.append(set_order("castle.all") if castle else switch_off("castle"))
         if favour is not None:
             fns.append(switch_off("favour") if favour == "off" else set_order(f"favour.{favour}"))
+        if invite is not None:
+            fns.append(set_order("invite.on" if invite else "invite.off"))
     except Refusal as r:
         await replies.refuse(interaction, r, table=bot.manager.table(channel_id))
         return
@@ -391,36 +392,6 @@ def production_options(current: str, tr: Translation = ENGLISH) -> list[tuple[st
     return out[:25]
 
 
-async def queue_command(interaction: Interaction, add: str | None, clear: bool) -> None:
-    """`/caylus queue`: add places (in order), clear, or see the queue."""
-    bot = host(interaction)
-    if not await replies.defer(interaction, thinking=True):
-        return
-    channel_id = interaction.channel_id or 0
-    table = bot.manager.table(channel_id)
-    fns: list[Callable[[o.SeatOrders], o.SeatOrders]] = []
-    try:
-        if clear:
-            fns.append(switch_off("queue"))
-        if add:
-            if table is None or table.game is None:
-                raise BadOrder(words.NOT_NOW.msgid)
-            fns.append(queue_more(parse_places(table.game, add, reply_tr(interaction, table))))
-    except Refusal as r:
-        await replies.refuse(interaction, r, table=table)
-        return
-    if not fns:
-        await show(bot, interaction, channel_id, queue_select=True)
-        return
-
-    def all_of(x: o.SeatOrders) -> o.SeatOrders:
-        for fn in fns:
-            x = fn(x)
-        return x
-
-    await change(bot, interaction, channel_id, all_of, queue_select=True)
-
-
 async def declare_command(interaction: Interaction, target: str | None) -> None:
     """`/caylus declare target:` a road space, stay, or off (no target: the view)."""
     bot = host(interaction)
@@ -438,6 +409,8 @@ async def declare_command(interaction: Interaction, target: str | None) -> None:
     except Refusal as r:
         await replies.refuse(interaction, r, table=table)
         return
+    if code is not None and table is not None:
+        code = o.stay_here(table.game, code) if table.game is not None else code
     await change(bot, interaction, channel_id, lambda x: replace(x, declared=code))
 
 
@@ -454,16 +427,22 @@ async def press(interaction: Interaction, table_id: int, action: str, arg: str |
     try:
         if action == "off" and arg:
             await change(bot, interaction, channel_id, switch_off(arg))
+        elif action == "set" and arg == "regular":
+            regular = lambda x: with_first_plan(regular_orders(x), table.settings)  # noqa: E731
+            await change(bot, interaction, channel_id, regular, note=reply_tr(interaction, table)(words.REGULAR_SET))
         elif action == "set" and arg and arg.startswith("declared.") and not declaring_phase(table):
             raise BadOrder(words.DECLARE_PHASES.msgid)
+        elif action == "set" and arg and arg.startswith("declared.") and table.game is not None:
+            target = o.stay_here(table.game, arg.partition(".")[2])
+            await change(bot, interaction, channel_id, lambda x: replace(x, declared=target))
         elif action == "set" and arg:
             # "ask me only where a move cuts someone" set from the provost's (or the guild's) own
             # chooser leaves that decision to the person when a move there cuts: say so
             pending = table.pending
             cuts = arg == "provost.cuts" and pending is not None and pending.decision.kind in ("provost", "guild")
             await change(bot, interaction, channel_id, set_order(arg), decision=pending.decision.seq if cuts and pending else None)
-        elif action == "queue":
-            await show(bot, interaction, channel_id, queue_select=True)
+        elif action == "queue":  # an older Queue… button: one's plan is Plan… now
+            await show(bot, interaction, channel_id, note=words.queue_is_plan(reply_tr(interaction, table)), declare=True)
         elif action == "always":
             await _always(bot, interaction, table, arg)
         else:
@@ -522,7 +501,8 @@ class OrdersButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.
 
 
 class QueueSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.QUEUE_TEMPLATE):
-    """Add the place picked to the end of one's queue."""
+    """An older version's select adding a placement to one's queue: the place picked goes to the
+    end of one's round plan."""
 
     def __init__(
         self, table_id: int, group: int = 0, *, options: list[discord.SelectOption] | None = None, row: int | None = None
@@ -548,9 +528,9 @@ class QueueSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.Q
         if table is None or table.channel_id != interaction.channel_id or not o.is_place_code(code):
             await replies.say(interaction, reply_tr(interaction, table)(words.NOT_NOW))
             return
-        if not await replies.defer(interaction):
+        if not await replies.defer(interaction) or table.game is None:
             return
-        await change(bot, interaction, table.channel_id, queue_more([code]), queue_select=True)
+        await change(bot, interaction, table.channel_id, planned(table.game, table.settings, add_places([code])))
 
 
 ITEMS = (OrdersButton, QueueSelect)

@@ -281,9 +281,15 @@ class Publisher:
         await self.rounds.retry_held(result.table.id)
         for report in result.reports:
             await self.rounds.post_report(report)
+        placed = any(  # the person placed a worker: "then:" on the next turn message is theirs
+            m.user_id == actor_id and m.before is not None and m.before.decision is not None
+            and m.before.decision.kind == "place" and m.code != "pass"
+            for m in result.moves
+        ) if actor_id is not None else False  # fmt: skip
         await self.turns.update_turn(
-            result.table, result.pending, result.events, actor_id, note=undone, said=said, answer=answer
-        )
+            result.table, result.pending, result.events, actor_id, note=undone, said=said, answer=answer,
+            invited=result.invited, placed=placed,
+        )  # fmt: skip
 
     async def _line(self, channel_id: int, content: str) -> None:
         """A plain line; lost (logged) if it cannot be posted."""

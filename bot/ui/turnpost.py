@@ -31,11 +31,14 @@ from .callbacks import Callbacks
 from .chooser import turn_view
 from .components import static_view
 from .lang import post_tr
+from .plan import then_items
 from .sending import NO_MENTIONS, ChannelDown, Sender, Undeliverable
+from .texts import plan as plan_words
 
 log = logging.getLogger(__name__)
 
 HAPPENED_LINES = 8
+INVITED_S = 12 * 3600  # an invitation's ping stands for a turn's ping this long (docs/benchmarks.md)
 # A click whose result needs a new turn message is answered by posting it (one request instead of
 # an acknowledgement and a post). In Discord's client such a post may show a small reference to
 # the message clicked (which is then deleted); False posts it apart, at one request more.
@@ -90,6 +93,7 @@ class TurnPlan:
     ping: bool
     undo_seq: int | None
     reminder: bool = False
+    invited: tuple[int, ...] = ()  # people called at once with its player (bot.games.invites): pinged too
 
 
 class TurnPosts:
@@ -114,6 +118,11 @@ class TurnPosts:
         self._stale: set[int] = set()  # tables whose turn message could not be shown meanwhile
         self._advancing: set[int] = set()  # tables whose AI seat is retried
         self.callbacks: Callbacks | None = None  # DMs, quiet hours (the Publisher sets it)
+        # what orders played and whom a result invited, until a turn message of the table shows
+        # them (a result superseded before its post, or followed by an AI seat's decision, shows
+        # none: the next turn message says it)
+        self._unsaid: dict[int, list[str]] = {}
+        self._invites: dict[int, tuple[str, int, tuple[int, ...]]] = {}  # table -> (kind, round, users)
 
     def began(self, table_id: int) -> None:
         """The table's game begins: no older turn message of it can be in the channel."""
@@ -123,15 +132,19 @@ class TurnPosts:
         return self._turns.get(table_id)
 
     def tracks(self, table_id: int) -> bool:
-        return any(table_id in kept for kept in (self._turns, self._swept, self._stale, self._advancing))
+        kept = (self._turns, self._swept, self._stale, self._advancing, self._unsaid, self._invites)
+        return any(table_id in x for x in kept)
 
     def close(self) -> None:
         """No AI seat is retried any more."""
         self._closing = True
 
-    def _view(self, table: Table, current: Pending, undo_seq: int | None) -> tuple[discord.ui.View, bool]:
+    def _view(
+        self, table: Table, current: Pending, undo_seq: int | None, actor_id: int | None = None
+    ) -> tuple[discord.ui.View, bool]:
+        then = then_items(table, actor_id, 0) if actor_id is not None and actor_id != current.user_id else []
         return turn_view(
-            table.id, current.number, current.decision, table.game, undo_seq=undo_seq, tr=post_tr(table)
+            table.id, current.number, current.decision, table.game, undo_seq=undo_seq, then=then, tr=post_tr(table)
         )
 
     def _content(self, table: Table, current: Pending, lines: Sequence[str], here: bool, **kw: bool) -> str:
@@ -148,10 +161,21 @@ class TurnPosts:
         note: str = "",
         said: str = "",
         answer: replies.OpenAnswer | None = None,
+        invited: tuple[str, tuple[int, ...]] = ("", ()),
+        placed: bool = False,
     ) -> None:
         """`note`: an undo's, shown on the turn message (and on the kept one it took back);
-        `said`: what a queue, a declaration or a standing order played, shown on it too."""
+        `said`: what a plan, a declaration or a standing order played, shown on it too (or on
+        the next turn message shown, if this one is not); `invited`: the seats called at once
+        (bot.games.invites), mentioned on it; `placed`: `actor_id` has just placed a worker
+        (their "then:" buttons go on it)."""
         # The table is never seen half changed: a move replaces its game only once committed.
+        if said:
+            self._unsaid[table.id] = (self._unsaid.get(table.id, []) + [said])[-HAPPENED_LINES:]
+        kind, seats = invited
+        if kind and table.game is not None:
+            users = tuple(u for x in seats if (u := table.seats[x].user_id) is not None)
+            self._invites[table.id] = (kind, table.game.state.round, users)
         current = table.pending
         if pending is None or current is None:
             if not table.is_active:
@@ -165,8 +189,12 @@ class TurnPosts:
         if table.channel_id in self._out.down:
             self._stale.add(table.id)  # shown when posting resumes
             return
-        plan = self._plan_turn(table, current, events, actor_id, reminder, "\n".join(x for x in (said, note) if x))
+        said = "\n".join(self._unsaid.get(table.id, []))
+        plan = self._plan_turn(
+            table, current, events, actor_id, reminder, "\n".join(x for x in (said, note) if x), placed=placed
+        )
         if plan is not None:
+            self._unsaid.pop(table.id, None)
             await self._show_turn(table, current, plan, note, answer)
 
     def _plan_turn(
@@ -177,6 +205,8 @@ class TurnPosts:
         actor_id: int | None,
         reminder: bool,
         note: str,
+        *,
+        placed: bool = False,
     ) -> TurnPlan | None:
         prev = self._turns.get(table.id)
         if prev is not None and prev.number == current.number and not reminder:
@@ -189,11 +219,29 @@ class TurnPosts:
         undo_seq = None
         if actor_id is not None and self.manager.can_undo(table.channel_id, actor_id):
             undo_seq = current.number
-        view, here = self._view(table, current, undo_seq)
+        view, here = self._view(table, current, undo_seq, actor_id if placed else None)
         content = self._content(table, current, lines, here, reminder=reminder)
-        in_place = prev is not None and latest and prev.user_id == current.user_id and not reminder
-        ping = reminder or current.user_id != actor_id
-        return TurnPlan(content, view, lines, in_place, ping, undo_seq, reminder)
+        invited = self._invited(table, current)
+        if invited:
+            content = texts.clip(f"{content}\n{plan_words.invite_line(post_tr(table), invited[0], invited[1])}")
+        in_place = prev is not None and latest and prev.user_id == current.user_id and not reminder and not invited
+        # someone invited a while ago, not back since, is not pinged again: the invitation called them
+        awaited = table.awaited(current.seat, self.manager.clock(), INVITED_S)
+        ping = reminder or (current.user_id != actor_id and not awaited)
+        return TurnPlan(content, view, lines, in_place, ping, undo_seq, reminder, invited[1] if invited else ())
+
+    def _invited(self, table: Table, current: Pending) -> tuple[str, tuple[int, ...]] | None:
+        """The invitation waiting for the table's next turn message: still of this round and of
+        the kind of decision it was made at (to plan at a placement, to declare at the provost),
+        without the person whose turn it is."""
+        kept = self._invites.pop(table.id, None)
+        game = table.game
+        if kept is None or game is None:
+            return None
+        kind, round_, users = kept
+        now = "plan" if current.decision.kind == "place" else "provost" if current.decision.kind == "provost" else ""
+        users = tuple(u for u in users if u != current.user_id)
+        return (kind, users) if kind == now and round_ == game.state.round and users else None
 
     async def _show_turn(
         self,
@@ -217,14 +265,18 @@ class TurnPosts:
                 prev.number, prev.lines, prev.undo_seq = current.number, plan.lines, plan.undo_seq
                 return
         ping = plan.ping
-        if ping and self.callbacks is not None:  # where the player wants call backs (bot/ui/callbacks.py)
-            call = await self.callbacks.turn(table, current, reminder=plan.reminder)
-            ping = call.channel
-            if call.note:
-                plan.content = texts.clip(plan.content + "\n" + call.note)
+        invited = list(plan.invited)
+        if self.callbacks is not None:  # where people want call backs (bot/ui/callbacks.py)
+            if ping:
+                call = await self.callbacks.turn(table, current, reminder=plan.reminder)
+                ping = call.channel
+                if call.note:
+                    plan.content = texts.clip(plan.content + "\n" + call.note)
+            invited = await self.callbacks.in_channel(invited)
+        called = ([current.user_id] if ping else []) + invited
         mentions = (
-            discord.AllowedMentions(users=[discord.Object(current.user_id)], everyone=False, roles=False)
-            if ping
+            discord.AllowedMentions(users=[discord.Object(u) for u in called], everyone=False, roles=False)
+            if called
             else NO_MENTIONS
         )
         clicked = answer.take() if answer is not None and POST_AS_ANSWER else None
@@ -340,6 +392,8 @@ class TurnPosts:
         """The table ended: its turn message goes, and so does all kept of its turns."""
         for kept in (self._swept, self._stale, self._advancing):
             kept.discard(table_id)
+        self._unsaid.pop(table_id, None)
+        self._invites.pop(table_id, None)
         prev = self._turns.pop(table_id, None)
         if prev is not None:
             await self._delete(prev)

@@ -29,7 +29,8 @@ from typing import Any, NamedTuple
 
 from bot.games import ActResult
 from bot.games.ai import seeded_choice
-from bot.rules import Game, kind_facts
+from bot.games.orders import answer as orders_answer
+from bot.rules import Game, kind_facts, obvious_choice
 from bot.store import PLAYER
 from bot.ui import ids
 from bot.ui.app import CaylusBot
@@ -42,16 +43,19 @@ from tests.fake_discord import (
     StoredMessage,
 )
 
-from .flow_orders import Orders, OrdersUnavailable, placement_now
+from .flow_orders import Orders, OrdersUnavailable, queues_now
+from .planner import STYLES, declaration, regular_plan
 from .sim import Table as Lobby
+from .timeline import MEAN_HOURS, Calendar
 
 SELECT_CLICKS = 2  # a select costs two clicks: open it, pick the option (as issue 11 counts them)
 QUEUE_ACTOR = "queue"  # the move log's actor of a queued placement (bot/games/orders.py)
 CHANNEL_LOOK = 20  # how many of the newest channel messages a person looks through
 PRIVATE_LOOK = 10  # ... and of their own private replies
 QUIET_S = 0.03  # the bot is settled when it made no request for this long (and posts nothing)
-SHOW_WAIT_S = 3.0  # how long a person waits for the decision to be shown before typing a command
+SHOW_WAIT_S = 15.0  # how long a person waits for the decision to be shown before typing a command (a loaded machine)
 MENTION = re.compile(r"<@!?(\d+)>")
+INVITE_MARK = "📣"  # the turn message's line that calls several people at once (bot/ui/texts/plan.py)
 CHOICE = re.compile(ids.CHOICE_TEMPLATE)
 SELECT = re.compile(ids.SELECT_TEMPLATE)
 OPENER = re.compile(ids.OPEN_TEMPLATE)
@@ -220,6 +224,7 @@ class Pings:
     misdirected: int = 0  # a person notified while someone else (or nobody) decides
     repeated: int = 0  # the same person again with no other seat's move in between
     by_kind: dict[str, int] = field(default_factory=dict)  # pings to deciders by decision kind
+    invites: int = 0  # people called at once on a turn message (its "📣" line, bot.games.invites)
 
 
 def count_pings(fake: FakeDiscord, channel_id: str, marks: list[Mark], first: int, last: int, seats: dict[str, int]) -> Pings:
@@ -234,10 +239,14 @@ def count_pings(fake: FakeDiscord, channel_id: str, marks: list[Mark], first: in
         body = posted_body(fake, fake.state.calls[i], channel_id)
         if body is None:
             continue
+        line = next((x for x in (body.get("content") or "").splitlines() if INVITE_MARK in x), "")
         for user in pinged(body):
             mark = marks[m] if m >= 0 else None
             if mark is None or mark.over:
                 out.at_end += 1
+                continue
+            if user in MENTION.findall(line) and user != mark.decider:
+                out.invites += 1
                 continue
             out.to_deciders += 1
             out.by_kind[mark.kind] = out.by_kind.get(mark.kind, 0) + 1
@@ -250,6 +259,15 @@ def count_pings(fake: FakeDiscord, channel_id: str, marks: list[Mark], first: in
                 out.repeated += 1
             latest[user] = m
     return out
+
+
+def answered_by_bot(t: Any) -> bool:
+    """The table's pending decision is one the bot plays itself (an obvious choice, the seat's
+    orders): it is about to, between two steps of its own."""
+    d = t.decision
+    if d is None or t.game is None:
+        return False
+    return obvious_choice(t.game) is not None or orders_answer(t.game, t.orders.get(d.player)) is not None
 
 
 # ----- the counts -------------------------------------------------------------------------------
@@ -281,6 +299,7 @@ class Figures:
     images: int  # attachments posted or edited into channel messages
     requests: int  # REST requests the bot made from the start of the game to its end
     actors: dict[str, int] = field(default_factory=dict)
+    calendar: Calendar | None = None  # the game's simulated calendar time (tests/e2e/timeline.py)
 
     def per(self, n: float, d: float) -> float:
         return round(n / d, 2) if d else 0.0
@@ -300,6 +319,10 @@ class Figures:
             "images_per_round": self.per(self.images, self.rounds),
             "requests_per_decision": self.per(self.requests, self.decisions),
         }
+
+    def calendar_line(self) -> dict[str, Any] | None:
+        """The issue's calendar keys (benchmarks/async_flow.py prints them)."""
+        return self.calendar.figures(self.players, self.rounds) if self.calendar is not None else None
 
 
 def channel_images(fake: FakeDiscord, channel_id: str) -> int:
@@ -332,6 +355,9 @@ class Flow:
         think: float = 0.0,
         queue_depth: int = 1,
         timeout: float = 15.0,
+        mean_hours: float = MEAN_HOURS,
+        planning: bool = False,
+        style: str = STYLES[0],
     ) -> None:
         self.bot = bot
         self.fake = fake
@@ -344,6 +370,11 @@ class Flow:
         self.clicks = Clicks()
         self.orders = Orders(fake, channel, self._commanded)
         self.queued: dict[int, tuple[int, int, int]] = {}  # seat -> (round, phase, workers) when queued
+        self.mean_hours = mean_hours
+        self.calendar = Calendar.for_table(0, mean_hours)  # the table's, once it is opened
+        self.planning = planning  # regulars: standing orders and a round plan (tests/e2e/planner.py)
+        self.style = style
+        self.scanned = 0  # requests looked through for invitations
 
     def _commanded(self) -> None:
         self.clicks.commands += 1
@@ -361,9 +392,11 @@ class Flow:
         """Wait until the bot has posted everything and made no request for a while."""
         calls = self.fake.state.calls
         while True:
+            await self.bot.manager.idle()
             await self.bot.publisher.idle()
             n = len(calls)
             await asyncio.sleep(QUIET_S)
+            await self.bot.manager.idle()
             await self.bot.publisher.idle()
             if len(calls) == n:
                 return
@@ -410,18 +443,54 @@ class Flow:
 
     async def queue_others(self, game: Game, table_seed: int, seats: dict[int, str], decider: int) -> None:
         """Everyone not on turn queues the placement they would choose now (once per placement)."""
-        s = game.state
-        for seat, user in seats.items():
-            if seat == decider or user not in self.people:
+        people = [seat for seat, user in seats.items() if user in self.people]
+        for seat, codes in queues_now(game, table_seed, people, decider, self.queued, self.queue_depth).items():
+            await self.orders.queue(self.people[seats[seat]], ", ".join(codes))
+
+    # ----- regulars: invitations and plans ------------------------------------------------------------
+
+    def see_invitations(self, seats: dict[int, str]) -> None:
+        """The people the bot's new turn messages invited (their "📣" line), called back now."""
+        calls = self.fake.state.calls
+        users = {user: seat for seat, user in seats.items()}
+        for i in range(self.scanned, len(calls)):
+            body = posted_body(self.fake, calls[i], self.channel.id)
+            if body is None:
                 continue
-            p = s.players[seat]
-            if self.queued.get(seat) == (s.round, s.phase, p.workers):
-                continue  # their entry waits
-            codes = placement_now(game, seat, table_seed, self.queue_depth)
-            if not codes:
-                continue
-            await self.orders.queue(self.people[user], ", ".join(codes))
-            self.queued[seat] = (s.round, s.phase, p.workers)
+            line = next((x for x in (body.get("content") or "").splitlines() if INVITE_MARK in x), "")
+            invited = [users[u] for u in MENTION.findall(line) if u in pinged(body) and u in users]
+            if invited:
+                self.calendar.invite(invited)
+        self.scanned = len(calls)
+
+    async def plan(self, t: Any, seat: int, user: str) -> None:
+        """A regular, there now, sets their plan from the board as it stands (tests/e2e/planner.py)
+        through `/caylus plan`, and in phase 4 declares their provost move (`/caylus declare`)."""
+        game = t.game
+        channel_id = int(self.channel.id)
+        person = self.people[user]
+        held = self.bot.manager.orders(channel_id, int(user))
+        current = held.plan_for(game)
+        plan = regular_plan(game, seat, t.seed, self.style, current)
+        if plan is not None and plan != current:
+            same = current is not None and (current.entries, current.passing) == (plan.entries, plan.passing)
+            options: dict[str, Any] = {}
+            if not same:
+                options["clear"] = True
+                if plan.entries:
+                    options["add"] = ", ".join(e.place if e.cap is None else f"{e.place}<={e.cap}" for e in plan.entries)
+                options["passing"] = f"{plan.passing.kind}.{plan.passing.n}"
+            kept = set() if not same or current is None else set(current.answers)
+            answers = [a for a in plan.answers if a not in kept]
+            if options.pop("clear", False):
+                await self.orders.say(person, "plan", {"clear": True})
+            for place, kind, code in answers:  # first: the places added may play at once
+                await self.orders.say(person, "plan", {"at": f"{place}.{kind}.{code}"})
+            if options:
+                await self.orders.say(person, "plan", options)
+        if (target := declaration(game, seat, t.seed, held)) is not None:
+            await self.orders.say(person, "declare", {"target": target.partition("@")[0]})
+        await self.settle()
 
     # ----- the whole game --------------------------------------------------------------------------
 
@@ -446,19 +515,32 @@ class Flow:
             for person in people:
                 await self.orders.standing(person)
         seats = {s.seat: str(s.user_id) for s in t.seats}
+        self.calendar = Calendar.for_table(t.seed, self.mean_hours)
+        self.scanned = first
         played_rounds = 0
+        looks: int | None = None  # the person who just chose, still there: they plan once the bot played on
         while True:
             await self.settle()
             pending = t.pending
             if pending is None or t.game is None or t.is_finished:
                 break
+            if answered_by_bot(t):  # between two of the bot's own steps (a loaded machine): wait
+                await asyncio.sleep(QUIET_S)
+                continue
+            if self.planning:
+                self.see_invitations(seats)
+            if looks is not None:
+                await self.plan(t, looks, seats[looks])
+                looks = None
+                if t.pending is None or t.pending.number != pending.number:
+                    continue
             game = t.game
             played_rounds = game.state.round
             if rounds is not None and game.state.round > rounds:
                 played_rounds = rounds
                 break
             assert pending.user_id is not None, f"decision {pending.number} waits on the AI"
-            if self.with_orders and pending.decision.kind == "place":
+            if self.with_orders and not self.planning and pending.decision.kind == "place":
                 await self.queue_others(game, t.seed, seats, pending.seat)
                 await self.settle()
                 if t.pending is None or t.pending.number != pending.number:
@@ -466,10 +548,18 @@ class Flow:
             if self.think:
                 await asyncio.sleep(self.think)
                 await self.settle()
+            self.calendar.asks(pending.seat, pending.decision.kind)
+            for arrived in self.calendar.wait_for(pending.seat):
+                if self.planning:  # called back meanwhile (invited): they plan on the board now
+                    await self.plan(t, arrived, seats[arrived])
+            if t.pending is None or t.pending.number != pending.number:
+                continue  # pragma: no cover - a plan made meanwhile answers another's decision only
             code = seeded_choice(game, t.seed, "greedy")
             person = self.people[str(pending.user_id)]
             await self.decide(person, t.id, pending.number, code, pending.decision.kind)
             await self._moved_on(t, pending.number)
+            if self.planning and self.calendar.present == pending.seat:
+                looks = pending.seat
         await self.settle()
         manager.listener = recorder.inner
         last = len(self.fake.state.calls)
@@ -510,4 +600,5 @@ class Flow:
             images=channel_images(self.fake, self.channel.id),
             requests=last - first,
             actors=actors,
+            calendar=self.calendar,
         )

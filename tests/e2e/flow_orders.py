@@ -10,10 +10,11 @@ has), so only this module changes when the commands do; a bot without them raise
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from bot.games.ai import choose, evaluate
+from bot.games.ai import choose, ranked_choices
+from bot.games.invites import as_if
 from bot.rules import TILES, Game
 from tests.fake_discord import FakeChannel, FakeDiscord, FakeMember
 
@@ -59,6 +60,10 @@ class Orders:
         if found is None:
             raise OrdersUnavailable(f"no /caylus {' or '.join(candidates)}")
         return found
+
+    async def say(self, person: FakeMember, sub: str, options: dict[str, Any]) -> None:
+        """A command as the person types it (counted as one click)."""
+        await self._say(person, sub, options)
 
     async def _say(self, person: FakeMember, sub: str, options: dict[str, Any]) -> None:
         handle = await self.fake.slash("caylus", subcommand=sub, user=person, channel=self.channel, options=options)
@@ -129,23 +134,30 @@ def placement_now(game: Game, seat: int, table_seed: int, depth: int = 1) -> lis
     someone else places): the one the greedy AI would choose, then (`depth` > 1) the next best
     by the greedy value as fallbacks, "X if free, else Y" (never a pass: a person falls back on
     another place, not on giving up the phase); [] when they have nothing to place."""
-    s = game.state
-    top = s.tasks[-1] if s.tasks else None
-    p = s.players[seat]
-    if top is None or top.kind != "place" or p.passed or p.workers == 0:
+    d = game.decision
+    trial = as_if(game, seat) if d is not None and d.kind == "place" else None
+    if trial is None:
         return []
-    state = s.copy()
-    state.tasks[-1] = type(top)(seat)  # the same placement, asked of `seat`
-    trial = Game.resume(state, quiet=True)
-    if trial.to_move != seat:
-        return []
-    first = choose(trial, "greedy", random.Random(f"{table_seed}:{len(s.history)}:{seat}"))
+    first = choose(trial, "greedy", random.Random(f"{table_seed}:{len(game.state.history)}:{seat}"))
     if depth == 1:
         return [first]
-    values = {}
-    for code in trial.choice_codes():
-        after = trial.clone(quiet=True)
-        after.apply(code)
-        values[code] = evaluate(after, seat)
-    rest = sorted((c for c in values if c not in (first, "pass")), key=lambda c: -values[c])
+    rest = [c for c in ranked_choices(trial, seat) if c not in (first, "pass")]
     return [first, *rest[: depth - 1]]
+
+
+def queues_now(
+    game: Game, table_seed: int, seats: Iterable[int], decider: int, queued: dict[int, tuple[int, int, int]], depth: int = 1
+) -> dict[int, list[str]]:
+    """The placements each of `seats` not on turn queues now, while `decider` places: the ones
+    they would choose now (`placement_now`), once per placement of theirs (`queued` remembers
+    the round, phase and workers in hand at which each seat queued, and is updated)."""
+    s = game.state
+    out: dict[int, list[str]] = {}
+    for seat in seats:
+        workers = s.players[seat].workers
+        if seat == decider or queued.get(seat) == (s.round, s.phase, workers):
+            continue  # their entry waits
+        if codes := placement_now(game, seat, table_seed, depth):
+            out[seat] = codes
+            queued[seat] = (s.round, s.phase, workers)
+    return out

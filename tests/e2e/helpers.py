@@ -120,7 +120,9 @@ async def open_chooser(world: World, turn: StoredMessage, user: FakeMember) -> S
 
 
 def whose(turn: StoredMessage, world: World) -> FakeMember:
-    [user_id] = turn.mentions()
+    """The player a turn message is for: its first mention (an invitation's line mentions others
+    after it, bot.games.invites)."""
+    user_id = turn.mentions()[0]
     return next(p for p in world.people.values() if p.id == user_id)
 
 

@@ -62,3 +62,23 @@ async def test_the_offline_replay_counts_the_pings_of_a_table_with_orders_and_qu
     offline = replay(5, orders=True, rounds=3)
     assert sum(offline.pings.values()) == figures.pings.to_deciders
     assert offline.pings == figures.pings.by_kind
+
+
+async def test_the_offline_replay_counts_the_pings_and_invitations_of_a_table_of_regulars(world: World) -> None:
+    """The regulars of benchmarks/ping_replay.py (standing orders and a round plan, invited at
+    each round's start and to declare in phase 4) are the ones the fake Discord sees: the same
+    turn pings by kind, the same invitations, the same calendar."""
+    world.table_seed(5)
+    async with world.bot() as run:
+        flow = Flow(run.bot, world.fake, world.channel, [world.ann, world.bob, world.cid], orders=True, planning=True)
+        figures = await flow.play(rounds=3)
+        table = run.bot.manager.table(int(world.channel.id))
+        assert table is not None
+        log = [(m.who, m.seat, m.code) for m in await run.bot.manager.store.move_log(table.id) if m.who != "undo" and not m.undone]
+    assert figures.queued_applied > 0
+    assert figures.pings.misdirected == 0 and figures.pings.invites > 0
+    trace: list[tuple[str, int, str]] = []
+    offline = replay(5, orders=True, rounds=3, people="regular_plan", trace=trace)
+    assert log == trace[: len(log)]  # the same game, move for move
+    assert offline.pings == figures.pings.by_kind
+    assert offline.calendar.pings["invite"] == figures.pings.invites

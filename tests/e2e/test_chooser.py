@@ -12,7 +12,7 @@ import pytest
 from bot.i18n import translator
 from bot.rules import Decision, Options, new_game
 from bot.ui import ids
-from bot.ui.chooser import chooser_view, layout, turn_view
+from bot.ui.chooser import chooser_view, layout, option, turn_view
 from tests.fake_discord.validation import FormErrors, validate_message
 
 TEMPLATES = [re.compile(t) for t in ids.CURRENT_TEMPLATES]
@@ -35,8 +35,8 @@ def check(decision: Decision, table_id: int = 123456) -> None:
     offered: list[str] = []
     for row in components:
         for c in row["components"]:
-            if c["type"] == 2 and re.fullmatch(ids.ORDERS_TEMPLATE, c["custom_id"]):
-                continue  # the Queue / Always / Orders button (bot/ui/orders.py)
+            if c["type"] == 2 and any(re.fullmatch(t, c["custom_id"]) for t in (ids.ORDERS_TEMPLATE, ids.PLAN_TEMPLATE)):
+                continue  # the Plan / Always / Orders button (bot/ui/orders.py, plan.py)
             if c["type"] == 2:
                 offered.append(ids_code(c["custom_id"]))
                 assert len(c["label"]) <= 80
@@ -68,7 +68,27 @@ def test_every_decision_of_random_games_fits(players: int) -> None:
             shapes[f"{len(plan.selects)} selects"] += 1
             game.apply(rng.choice(d.choices).code)
     assert {"place", "provost", "castle", "favour", "build"} <= set(kinds)
-    assert shapes["0 selects"] and shapes["1 selects"]
+    assert shapes["0 selects"] and shapes["1 selects"] and shapes["2 selects"]
+
+
+def test_placements_keep_one_layout_through_the_round() -> None:
+    """Issue 22: the same selects (grouped as the road is) from the first placement of a round to
+    the last, each option with its cost and effect, Pass a button; never buttons without effects."""
+    game = new_game(["A", "B", "C"], 4)
+    rng = random.Random(4)
+    seen = []
+    while (d := game.decision) is not None and game.state.round == 1:
+        if d.kind == "place":
+            plan = layout(d)
+            assert [c.code for row in plan.button_rows for c in row] == ["pass"]
+            titles = [g.text(translator("en")) for g in plan.selects]
+            assert set(titles) <= {"Special buildings and the castle", "Road 1–14", "Road 15–28"}
+            for g in plan.selects:
+                for c in g.choices:
+                    assert option(game, d.kind, c).description  # its cost and what it does
+            seen.append(len(d.choices))
+        game.apply(rng.choice(d.choices).code)
+    assert max(seen) > 15 and min(seen) < 10  # the same layout with many places left and with few
 
 
 def test_many_places_are_grouped() -> None:

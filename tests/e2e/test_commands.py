@@ -19,13 +19,15 @@ async def test_synced_commands_and_no_privileged_intents(world: World) -> None:
         assert names == {
             "new", "join", "leave", "start", "abandon", "place", "pass", "provost",
             "board", "status", "log", "rules", "help", "undo", "takeback",
-            "orders", "queue", "declare", "language",
+            "orders", "queue", "plan", "declare", "language",
         }  # fmt: skip
         intents = int(world.fake.identifies[-1]["intents"])
         privileged = (1 << 1) | (1 << 8) | (1 << 15)  # members, presences, message content
         assert intents & privileged == 0 and intents & 1  # guilds only
         text = await answer(await slash(world, world.ann, "help"))
         assert "/caylus new" in text and "More…" in text and "Board" in text
+        # plan, queue and orders named in one line (issue 22 item 5)
+        assert "`/caylus plan" in text and "`/caylus queue`" in text and "`/caylus orders`" in text
 
 
 async def test_rules_with_autocomplete(world: World) -> None:

@@ -34,6 +34,8 @@ def pinged(world: World, user: FakeMember) -> bool:
 
 
 async def test_a_queued_placement_is_played_on_turn_without_a_ping(world: World) -> None:
+    """`/caylus queue add:` is the round plan now (issue 22): "castle, pass" means the castle,
+    and passing when nothing in the plan fits."""
     async with world.bot() as run:
         await seated_table(world, world.ann, [world.bob])
         turn = await current_turn(world)
@@ -41,21 +43,23 @@ async def test_a_queued_placement_is_played_on_turn_without_a_ping(world: World)
         other = world.bob if player is world.ann else world.ann
         assert not pinged(world, other)
         text = await order_text(world, other, "queue", add="castle, pass")
-        assert "1. Castle · 2. Pass" in text
+        assert "1. Castle — next" in text and "**Passing:** when nothing fits, pass" in text
         assert (await answer(await slash(world, player, "place", target="gate"))).startswith("✅")
-        await world.fake.wait_for_message(world.channel, lambda m: "(queued)" in m.content)
+        await world.fake.wait_for_message(world.channel, lambda m: "(planned)" in m.content)
         await run.bot.publisher.idle()
         assert history(run, world) == ["gate", "castle"]
-        assert not pinged(world, other)  # the queued move needed nobody
+        assert not pinged(world, other)  # the planned move needed nobody
         manager = run.bot.manager
         table = manager.table(int(world.channel.id))
         assert table is not None
         log = await manager.store.move_log(table.id)
         assert [m.who for m in log] == ["player", QUEUE]
-        assert manager.orders(int(world.channel.id), int(other.id)).queue == ("pass",)
+        plan = manager.orders(int(world.channel.id), int(other.id)).plan
+        assert plan is not None and plan.places == ("castle",) and plan.passing.kind == "pass"  # nothing used up
         assert table.seats[log[1].seat].missed_in_row == 0
-        # the rest of the queue, shown privately
-        assert "1. Pass" in await order_text(world, other, "queue")
+        # the plan, shown privately: the castle holds their worker now, so the next placement passes
+        text = await order_text(world, other, "queue")
+        assert "1. Castle — your worker is there" in text and "Nothing in it fits now: when nothing fits, pass." in text
 
 
 async def test_a_queued_target_taken_by_someone_else_is_skipped(world: World) -> None:
@@ -66,13 +70,24 @@ async def test_a_queued_target_taken_by_someone_else_is_skipped(world: World) ->
         other = world.bob if player is world.ann else world.ann
         await order_text(world, other, "queue", add="gate, castle")
         assert (await answer(await slash(world, player, "place", target="gate"))).startswith("✅")
-        await world.fake.wait_for_message(world.channel, lambda m: "(queued)" in m.content)
+        await world.fake.wait_for_message(world.channel, lambda m: "(planned)" in m.content)
         await run.bot.publisher.idle()
         assert history(run, world) == ["gate", "castle"]  # the Gate was taken: the castle instead
-        assert run.bot.manager.orders(int(world.channel.id), int(other.id)).empty
+        plan = run.bot.manager.orders(int(world.channel.id), int(other.id)).plan
+        assert plan is not None and plan.places == ("gate", "castle")  # "the Gate, else the castle"
+        text = await order_text(world, other, "plan")
+        assert f"1. Gate — taken by {table_name(run, world, player)}" in text
 
 
-async def test_an_undo_empties_the_queues(world: World) -> None:
+def table_name(run: Any, world: World, person: FakeMember) -> str:
+    table = run.bot.manager.table(int(world.channel.id))
+    seat = table.seat_of(int(person.id))
+    return str(seat.name)
+
+
+async def test_an_undo_keeps_the_plans(world: World) -> None:
+    """An undo empties an old queue (planned for what is undone) but keeps a round plan: the plan
+    did not change, it answers again when the game comes back to its seat."""
     async with world.bot() as run:
         await seated_table(world, world.ann, [world.bob, world.cid])
         turn = await current_turn(world)
@@ -85,12 +100,13 @@ async def test_an_undo_empties_the_queues(world: World) -> None:
         await order_text(world, third, "queue", add="castle")
         assert (await answer(await slash(world, first, "place", target="gate"))).startswith("✅")
         assert (await answer(await slash(world, first, "undo"))).startswith("↩️")
-        assert run.bot.manager.orders(channel_id, int(third.id)).queue == ()
-        assert "empty" in await order_text(world, third, "queue")
+        plan = run.bot.manager.orders(channel_id, int(third.id)).plan
+        assert plan is not None and plan.places == ("castle",)
+        assert "1. Castle — next" in await order_text(world, third, "queue")
         seat = table.seat_of(int(third.id))
         assert seat is not None
         [stored] = [s for s in await run.bot.manager.store.seats(table.id) if s.seat == seat.seat]
-        assert stored.orders is None  # emptied in the undo's own transaction
+        assert SeatOrders.from_json(stored.orders).plan == plan
 
 
 async def test_standing_orders_are_private_switched_off_by_one_click_and_survive_a_restart(world: World) -> None:
@@ -264,20 +280,22 @@ async def test_the_queue_panel_and_the_choosers_buttons(world: World) -> None:
         player = whose(turn, world)
         other = world.bob if player is world.ann else world.ann
         handle = await slash(world, other, "queue")
-        assert "empty" in await answer(handle)
+        assert "No places yet" in await answer(handle)
         panel = await handle.original()
-        [select, *_] = panel.selects()
-        assert {"pass", "castle", "gate"} <= {o["value"] for o in select["options"]}
+        [select, rules, *_] = panel.selects()
+        assert {"castle", "gate"} <= {o["value"] for o in select["options"]}
+        assert {"ask.0", "pass.0", "after.3"} <= {o["value"] for o in rules["options"]}
         pick = await world.fake.select(panel, select["custom_id"], ["castle"], user=other)
         assert (await pick.response()).type == 6
         await world.fake.state.changed.wait_for(lambda: "1. Castle" in panel.content, 5.0, lambda: panel.content)
-        assert run.bot.manager.orders(int(world.channel.id), int(other.id)).queue == ("castle",)
-        # the player on turn: Queue… on the chooser of a placement opens the same panel
+        plan = run.bot.manager.orders(int(world.channel.id), int(other.id)).plan
+        assert plan is not None and plan.places == ("castle",)
+        # the player on turn: Plan… on the chooser of a placement opens the same panel
         chooser = await open_chooser(world, turn, player)
-        assert "Queue…" in chooser.button_labels()
-        queue_button = next(c for c in chooser.buttons() if c.get("label") == "Queue…")
-        opened = await world.fake.click(chooser, queue_button["custom_id"], user=player)
-        assert "empty" in await answer(opened)
+        assert "Plan…" in chooser.button_labels()
+        plan_button = next(c for c in chooser.buttons() if c.get("label") == "Plan…")
+        opened = await world.fake.click(chooser, plan_button["custom_id"], user=player)
+        assert "No places yet" in await answer(opened)
 
 
 def test_always_makes_the_decision_a_standing_order() -> None:
@@ -301,9 +319,9 @@ def test_always_makes_the_decision_a_standing_order() -> None:
 
 
 async def test_undo_takes_back_the_queued_placement_that_followed_without_a_ghost_ping(world: World) -> None:
-    """Issue 10: Ann places, Bob's queued placement is played at once; Ann's Undo (on the turn
-    message) takes back both; Bob's worker and deniers are back, his queue is emptied (an undo
-    empties the queues), and nobody was pinged by a message that then disappeared."""
+    """Issue 10: Ann places, Bob's planned placement is played at once; Ann's Undo (on the turn
+    message) takes back both; Bob's worker and deniers are back, his plan is kept (issue 22), and
+    nobody was pinged by a message that then disappeared."""
     from .helpers import pick
     from .sim import turn_of
     from .test_turn_message import pinged as pings
@@ -323,7 +341,7 @@ async def test_undo_takes_back_the_queued_placement_that_followed_without_a_ghos
         await order_text(world, second, "queue", add="castle, pass")
         await (await pick(world, turn, "gate", first)).response()
         nxt = await current_turn(world, turn_of(turn)[1])  # type: ignore[index]
-        assert whose(nxt, world) is third and "(queued)" in nxt.content
+        assert whose(nxt, world) is third and "(planned)" in nxt.content
         assert history(run, world) == ["gate", "castle"]
         assert not pings(world, second.id)  # the queued move needed nobody
         assert [m.id for m in pings(world, third.id)] == [nxt.id]
@@ -336,7 +354,8 @@ async def test_undo_takes_back_the_queued_placement_that_followed_without_a_ghos
         await run.bot.publisher.idle()
         assert whose(back, world) is first and history(run, world) == []
         assert table.game.to_json() == start  # Bob's worker and deniers are back
-        assert manager.orders(channel_id, int(second.id)).empty
+        plan = manager.orders(channel_id, int(second.id)).plan
+        assert plan is not None and plan.places == ("castle",)  # kept
         log = await manager.store.move_log(table.id)
         assert [(m.who, m.code) for m in log] == [
             ("player", "gate"), (QUEUE, "castle"), ("undo", "castle"), ("undo", "gate")
@@ -344,17 +363,18 @@ async def test_undo_takes_back_the_queued_placement_that_followed_without_a_ghos
         line = await world.fake.wait_for_message(world.channel, lambda m: "took back their last choice" in m.content)
         # the line says Bob's queued move went with it (else Bob wonders where his queue went)
         assert f"Taken back with it, as they were played at once after it: **{table.seat_of(int(second.id)).name}**: Castle" in line.content  # type: ignore[union-attr]
-        assert "Castle — 1 denier. Queues are cleared." in line.content
+        assert "Castle — 1 denier; plans are kept." in line.content
         # no ghost ping: the only message removed after pinging someone is the one Ann answered
         assert all(m.id == turn.id or not m.deleted for m in pings(world, first.id))
         assert not pings(world, second.id)
         [kept] = pings(world, third.id)
         assert kept.components == [] and "Not your turn after all" in kept.content
         assert turn_messages(world) == [back]
-        # Ann places again: Bob is asked now (his queue went with the undo), and pinged
-        await (await pick(world, back, "castle", first)).response()
+        # Ann places again: Bob's plan (kept) plays again at once, without a ping; Cid is asked
+        await (await pick(world, back, "trading", first)).response()
         asked = await current_turn(world, turn_of(back)[1])  # type: ignore[index]
-        assert whose(asked, world) is second and [m.id for m in pings(world, second.id)] == [asked.id]
+        assert whose(asked, world) is third and history(run, world) == ["trading", "castle"]
+        assert not pings(world, second.id)
 
 
 def test_the_orders_view_says_what_the_provost_order_does_at_the_merchants_guild() -> None:
@@ -379,7 +399,7 @@ async def test_after_passing_the_queue_panel_declares_the_provost_move_in_one_cl
         channel_id = int(world.channel.id)
         before = await slash(world, first, "queue")
         await answer(before)
-        assert (await before.original()).selects()  # not passed yet: the queue's select
+        assert (await before.original()).selects()  # not passed yet: the plan's selects
         assert (await answer(await slash(world, first, "pass"))).startswith("✅")
         handle = await slash(world, first, "queue")
         assert "declare your provost move now" in await answer(handle)

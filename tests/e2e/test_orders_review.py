@@ -141,7 +141,9 @@ def test_always_choices_leave_out_what_the_orders_hold() -> None:
     assert always_choices(guild, guild.decision, SeatOrders(provost="cuts")) == []
     provost = until("provost")
     assert provost.decision is not None
-    assert always_choices(provost, provost.decision, SeatOrders(provost="cuts")) == ["provost.stay"]
+    assert always_choices(provost, provost.decision, SeatOrders(provost="cuts")) == ["provost.stay", "provost.pace"]
+    # the bailiff's pace is a choice of its own (issue 22 item 4), at phase 4 only
+    assert always_choices(provost, provost.decision, SeatOrders(provost="pace")) == ["provost.stay", "provost.cuts"]
 
 
 def test_the_guilds_always_button_in_every_language() -> None:
@@ -170,7 +172,8 @@ async def test_a_stale_always_button_says_so_instead_of_offering_another_decisio
         stale = await press(world, chooser, always, person)
         assert stale.content.startswith("That decision is no longer waiting for you. Your orders:")
         assert "• Castle: deliver every batch I can" in stale.content
-        assert not any(str(c["custom_id"]).startswith("cyo:1:set:") for c in stale.buttons())
+        offers = [str(c["custom_id"]) for c in stale.buttons() if str(c["custom_id"]).startswith("cyo:1:set:")]
+        assert all(c in ("cyo:1:set:regular", "cyo:1:set:invite.on") for c in offers)  # not the favour's Always
 
 
 async def test_a_change_made_already_is_not_called_saved(world: World) -> None:
@@ -248,8 +251,8 @@ async def test_what_a_queue_played_is_said_in_the_tables_language(world: World) 
         queued = following(world, run)
         await answer(await slash(world, queued, "queue", add="castle"))
         await answer(await slash(world, player, "pass"))
-        line = await world.fake.wait_for_message(world.channel, lambda m: "(из очереди)" in m.content)
-        said = next(x for x in line.content.splitlines() if "(из очереди)" in x)
+        line = await world.fake.wait_for_message(world.channel, lambda m: "(по плану)" in m.content)
+        said = next(x for x in line.content.splitlines() if "(по плану)" in x)
         assert "Замок" in said and "Castle" not in said and "denier" not in said, said
 
 
@@ -315,8 +318,9 @@ async def test_what_a_russian_player_types_for_the_queue_the_declaration_and_a_p
         await at_position(world, run, "place", lang="ru")
         channel_id = int(world.channel.id)
         queued = await answer(await slash(world, world.bob, "queue", add="Замок, пас"))
-        assert "1. Замок · 2. Пас" in queued, queued
-        assert run.bot.manager.orders(channel_id, int(world.bob.id)).queue in (("castle", "pass"), ("pass",))
+        assert "1. Замок — " in queued and "**Пас:** когда ничего не подходит — пас" in queued, queued
+        plan = run.bot.manager.orders(channel_id, int(world.bob.id)).plan
+        assert plan is not None and plan.places == ("castle",) and plan.passing.kind == "pass"
         declared = await answer(await slash(world, world.bob, "declare", target="клетка 9"))
         assert "на клетку 9" in declared, declared
         made = await answer(await slash(world, world.bob, "orders", production="Лес: 1 дерево"))
@@ -338,10 +342,10 @@ async def test_an_undo_with_a_queued_move_says_both_in_the_tables_language(world
         await answer(await slash(world, second, "queue", add="castle"))
         await (await pick(world, turn, "gate", first)).response()
         nxt = await current_turn(world, turn_of(turn)[1])  # type: ignore[index]
-        assert "(из очереди)" in nxt.content
+        assert "(по плану)" in nxt.content
         undo_id = next(c for c in nxt.custom_ids() if c.startswith("cyu:"))
         await (await world.fake.click(nxt, undo_id, user=first)).response()
         line = await world.fake.wait_for_message(world.channel, lambda m: "отменяет свой последний выбор" in m.content)
         said = next(x for x in line.content.splitlines() if "отменяет" in x)
-        assert "(Ворота · 1 денье)" in said and ": Замок · 1 денье." in said, said
+        assert "(Ворота · 1 денье)" in said and ": Замок · 1 денье; планы сохранены." in said, said
         assert "Gate" not in said and "Castle" not in said and "denier" not in said, said

@@ -48,7 +48,7 @@ async def test_the_turn_message_carries_the_choices_and_only_its_player_can_use_
         other = world.bob if player is world.ann else world.ann
         codes = {o.code for o in offers(turn)}
         assert {"pass", "castle"} <= codes  # a placement, on the turn message itself (§5)
-        assert turn.button_labels()[-3:] == ["More…", "Board", "Queue…"]  # Queue…: for the others
+        assert turn.button_labels()[-3:] == ["More…", "Board", "Plan…"]  # Plan…: everyone's own plan
         table = run.bot.manager.table(int(world.channel.id))
         assert table is not None and table.game is not None
 

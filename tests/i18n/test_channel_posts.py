@@ -26,7 +26,7 @@ def test_a_missed_deadline_in_russian_and_english() -> None:
 
 def test_queued_moves_in_catalan() -> None:
     note = queued_note([("queue", "Bob", "Farm (road 9)"), ("declared", "Ann", "Stay")], translator("ca"))
-    assert note == "📋 Bob: Farm (road 9) (de la cua); Ann: Stay (declarat abans)."
+    assert note == "📋 Bob: Farm (road 9) (planificat); Ann: Stay (declarat abans)."
 
 
 def test_the_final_scores_line_up_in_every_language() -> None:

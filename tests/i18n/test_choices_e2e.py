@@ -36,7 +36,7 @@ async def test_a_catalan_table_chooses_in_catalan(world: World) -> None:
         turn = await current_turn(world, turn_of(first)[1])  # type: ignore[index]
 
         shown_texts = texts_of(turn)  # the turn message's buttons and selects: the table's language
-        assert "Tauler" in shown_texts and "Més…" in shown_texts and "Cua…" in shown_texts
+        assert "Tauler" in shown_texts and "Més…" in shown_texts and "Pla…" in shown_texts
         assert any("denari" in t for t in shown_texts), shown_texts
         for text in shown_texts:
             assert not english_in("ca", text), text
@@ -47,16 +47,16 @@ async def test_a_catalan_table_chooses_in_catalan(world: World) -> None:
         assert "No és el teu torn" in refusal.content and "T'avisaré" in refusal.content
         assert not english_in("ca", refusal.content.split(": ")[0])
 
-        # the orders panel of the player not on turn (Queue…): their queue, privately, in Catalan
-        queue = next(c["custom_id"] for c in turn.buttons() if c.get("label") == "Cua…")
+        # the round plan of the player not on turn (Plan…): privately, in Catalan
+        queue = next(c["custom_id"] for c in turn.buttons() if c.get("label") == "Pla…")
         handle = await world.fake.click(turn, queue, user=player)
         assert (await handle.response()).type == 5  # "thinking…", then the panel
         panel = await handle.original()
-        assert "**La teva cua de col·locacions:** buida" in panel.content, panel.content
-        assert "Les teves ordres permanents" in panel.content
+        assert "**El teu pla per a la ronda 1**" in panel.content, panel.content
+        assert "Encara no hi ha llocs" in panel.content
         for line in panel.content.splitlines():
             assert not english_in("ca", line.lstrip("• ")), line
-        assert [s.get("placeholder") for s in panel.selects()] == ["Afegeix una col·locació a la cua"]
+        assert [s.get("placeholder") for s in panel.selects()][:2] == ["Afegeix un lloc al teu pla", "Quan passa el teu pla?"]
         for text in texts_of(panel):
             assert not english_in("ca", text), text
 
@@ -79,7 +79,7 @@ async def test_a_russian_reader_at_an_english_table(world: World) -> None:
         other.user.locale = "ru"
         player.user.locale = "ru"
 
-        assert turn.button_labels()[-3:] == ["More…", "Board", "Queue…"]  # the channel: English
+        assert turn.button_labels()[-3:] == ["More…", "Board", "Plan…"]  # the channel: English
 
         refusal = await private_answer(await pick(world, turn, "castle", other))  # type: ignore[arg-type]
         assert "Сейчас не ваш ход" in refusal.content and "Вас позовут" in refusal.content

@@ -188,7 +188,7 @@ async def test_prefs_watchers_defaults_and_the_challenge(store_url: str) -> None
         assert await store.prefs(7) == PrefsRecord(7)
         await store.set_prefs(PrefsRecord(7, "both", "Europe/Lisbon", 22 * 60, 7 * 60), now=3.0)
         assert await store.prefs(7) == PrefsRecord(7, "both", "Europe/Lisbon", 1320, 420, None, 3.0)
-        assert set(await store.prefs_of([7, 8])) == {7}
+        assert set(await store.prefs_of([7, 8])) == {7} and [p.user_id for p in await store.all_prefs()] == [7]
         with pytest.raises(ValueError):
             await store.set_prefs(PrefsRecord(7, "pigeon"))
         tid = await finished_game(store, 60, [(501, 1), (502, 2)])

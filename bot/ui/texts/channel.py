@@ -12,6 +12,7 @@ from bot.i18n import words as glossary
 from bot.i18n.commands import slash
 from bot.rules import CUBES_PER_PP, DENIERS_PER_PP, GOLD_PP, Event, EventKind
 
+from . import plan as plan_words
 from .choice_words import whole_label
 from .pieces import MAX_CONTENT, clip, mention, name, plain, timestamp, where_in_game
 
@@ -30,7 +31,7 @@ def undone_public(tr: Translation, player: str, label: str, with_: Sequence[tupl
     if not with_:
         return text
     moves = "; ".join(f"**{name(who)}**: {plain(what)}" for who, what in with_)
-    more = tr.gettext("Taken back with it, as they were played at once after it: {moves}. Queues are cleared.")
+    more = tr.gettext("Taken back with it, as they were played at once after it: {moves}; plans are kept.")
     return f"{text} {more.format(moves=moves)}"
 
 
@@ -77,6 +78,9 @@ def turn_message(
         lines.append(
             "-# " + tr.gettext("Everyone sees the choices; only {player} can pick one.").format(player=name(pending.name))
         )
+    p = game.state.players[pending.seat]
+    if pending.decision.kind == "place" and game.state.round == 1 and p.workers == 6 and not p.passed:
+        lines.append("-# " + plan_words.how_to_plan(tr))  # a new player's first turn message at the table
     deadline = pending.deadline_at
     if deadline:
         lines.append(

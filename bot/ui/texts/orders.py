@@ -19,7 +19,7 @@ MAX_PROVOST_MOVE = 3  # spaces, 1 denier each (§2 phase 4)
 
 COMMANDS = {
     "orders": "Your standing orders: see them (only you), or set one",
-    "queue": "Queue your next placements, in order; see or clear your queue",
+    "queue": "Add places to your round plan, best first; see or clear it",
     "declare": "Declare your provost move ahead (phases 2 to 4): a road space, or stay",
 }
 OPTIONS = {
@@ -27,8 +27,8 @@ OPTIONS = {
     "production": "A default production for a building that lets you choose",
     "castle": "Deliver every batch you can at the castle, without asking",
     "favour": "Take the royal favour on this line whenever you may",
-    "add": "Places to queue, in order: codes or names (\"carpenter, r7, pass\")",
-    "clear": "Empty your queue",
+    "add": "Places, best first (\"farm, quarry\": the Farm, else the Quarry)",
+    "clear": "Drop your plan",
     "target": "The road space the provost should end on (r9), stay, or off to cancel",
 }
 PROVOST_CHOICES = {
@@ -46,15 +46,36 @@ FAVOUR_CHOICES = {
 PROVOST_WORDS = {
     "ask": N_("ask me"),
     "stay": N_("never move it"),
-    "cuts": N_("ask me only where a move would cut another player's worker (or save one of mine); otherwise leave it"),
+    "cuts": N_(
+        "ask me only where a move would cut another player's worker (or save one of mine), not for the bailiff's pace; "
+        "otherwise leave it"
+    ),
+    "pace": N_(
+        "ask me where a move would cut another player's worker, save one of mine, or change how far the bailiff "
+        "walks in phase 7; otherwise leave it"
+    ),
 }
 ALWAYS_PROVOST = {
     "ask": N_("Always: ask me"),
     "stay": N_("Always: never move it"),
-    "cuts": N_("Always: ask me only where a move cuts someone"),
+    "cuts": N_("Always: ask me only where a move cuts someone (not for the bailiff's pace)"),
+    "pace": N_("Always: ask me where a move cuts someone or changes the bailiff's pace"),
 }
 
 ORDERS_BUTTON = N_("Orders…")
+REGULAR_BUTTON = N_("Use a regular's orders")
+INVITE_ON = N_("Invite me to plan: on")
+INVITE_OFF = N_("Invite me to plan: off")
+REGULAR_SET = N_(
+    "Done: your provost is moved only where a move would cut someone (or save one of your workers; "
+    "the bailiff's pace is not weighed), and every castle batch you can is delivered. Switch each "
+    "off below."
+)
+QUEUE_IS_PLAN = N_("The queue is now your round plan: **Plan…** on the turn message, or {plan}.")
+
+
+def queue_is_plan(tr: Translation) -> str:
+    return tr(QUEUE_IS_PLAN).format(plan=slash(tr, "plan"))
 QUEUE_BUTTON = N_("Queue…")
 ALWAYS_BUTTON = N_("Always…")
 CLEAR_QUEUE = N_("Clear the queue")
@@ -106,6 +127,17 @@ def target_words(tr: Translation, target: str) -> str:
     return tr.gettext("to road {space}").format(space=target[1:])
 
 
+def provost_words(tr: Translation, declared: str) -> str:
+    """A declaration as the plan shows it: `cuts`, `stay`, `r9`, with `@N` (made from road N)."""
+    target, _, at = declared.partition("@")
+    if target == "cuts":
+        return tr.gettext("ask me only where a move cuts someone")
+    said = target_words(tr, target)
+    if at:
+        said = tr.gettext("{target}, while it stands on road {space} (else ask me)").format(target=said, space=at)
+    return said
+
+
 def declare_label(tr: Translation, target: str) -> str:
     return tr.gettext("Provost: {target}").format(target=target_words(tr, target))
 
@@ -151,10 +183,10 @@ def orders_view_text(tr: Translation, game: Game | None, provost: str, productio
     else:
         lines.append(tr.gettext("**Your placement queue:** empty ({queue}…)").format(queue=slash(tr, "queue", "add")))
     if declared:
-        target = target_words(tr, declared)
-        if game is not None and declared != "stay":  # where the provost is: a target out of reach is seen at once
+        target = provost_words(tr, declared)
+        if game is not None and declared[:1] == "r":  # where the provost is: a target out of reach is seen at once
             now = game.state.provost
-            if abs(int(declared[1:]) - now) > MAX_PROVOST_MOVE:
+            if abs(int(declared[1:].partition("@")[0]) - now) > MAX_PROVOST_MOVE:
                 target = tr.gettext(
                     "{target} (the provost is on road {space} now: more than 3 spaces away, so you are asked "
                     "unless it is moved closer first)"
@@ -163,6 +195,15 @@ def orders_view_text(tr: Translation, game: Game | None, provost: str, productio
                 target = tr.gettext("{target} (the provost is on road {space} now)").format(target=target, space=now)
         lines.append(tr.gettext("**Your provost move, declared:** {target}").format(target=target))
     return "\n".join(lines)
+
+
+def plan_line(tr: Translation, places: int, invited: bool) -> str:
+    """The orders view's line about the round plan (bot/ui/plan.py has its own view)."""
+    text = tr.ngettext(
+        "**Your round plan:** {n} place (**Plan…**, {plan})", "**Your round plan:** {n} places (**Plan…**, {plan})", places
+    ).format(n=places, plan=slash(tr, "plan"))
+    more = tr.gettext("invited to plan at each round's start") if invited else tr.gettext("not invited to plan")
+    return f"{text} · {more}"
 
 
 def off_label(tr: Translation, key: str) -> str:
@@ -201,12 +242,13 @@ def always_text(tr: Translation, prompt: str) -> str:
 
 
 def queued_note(moves: Sequence[tuple[str, str, str]], tr: Speech = ENGLISH) -> str:
-    """The channel's line for moves played from a queue or a declaration: (source, player, label),
+    """The channel's line for moves played from a plan (or an older queue) or a declaration:
+    (source, player, label),
     in the table's language `tr`."""
     parts = []
     for source, player, label in moves:
         if source == "queue":
-            text = tr.gettext("{player}: {choice} (queued)")
+            text = tr.gettext("{player}: {choice} (planned)")
         elif source == "declared":
             text = tr.gettext("{player}: {choice} (declared ahead)")
         else:
