@@ -17,7 +17,7 @@ ifneq ($(wildcard $(VENV)),)
   endif
 endif
 
-.PHONY: test run demo lint install lock clean messages compiled
+.PHONY: test check run demo lint install lock clean messages compiled fixtures
 
 $(BIN)/python:
 	@$(PY) -c '$(CHECK_PY)' >/dev/null 2>&1 || { \
@@ -46,11 +46,19 @@ lint: $(STAMP)
 	$(BIN)/mypy bot rendering
 
 # Where the compiled core is built, the whole suite runs on it (CAYLUS_RULES=compiled refuses to
-# fall back to the source), then the rules tests again on the plain Python source.
+# fall back to the source), then the rules tests again on the plain Python source. What CI runs
+# (.ci/run); the tests are spread over every core (pytest-xdist; `make test WORKERS=0` runs them
+# in one process).
+WORKERS ?= auto
 test: lint compiled
 	@if $(CAN_COMPILE); then \
-	  CAYLUS_RULES=compiled $(BIN)/pytest && CAYLUS_RULES=pure $(BIN)/pytest tests/rules; \
-	else $(BIN)/pytest; fi
+	  CAYLUS_RULES=compiled $(BIN)/pytest -n $(WORKERS) && CAYLUS_RULES=pure $(BIN)/pytest -n $(WORKERS) tests/rules; \
+	else $(BIN)/pytest -n $(WORKERS); fi
+
+# The quick check while working: ruff, mypy and the tests not marked slow (tests/conftest.py), on
+# whichever core is fresh (a stale compiled build is passed over for the source: no rebuild here).
+check: lint
+	$(BIN)/pytest -n $(WORKERS) -m "not slow"
 
 run: $(STAMP)
 	$(BIN)/caylus-bot
@@ -72,6 +80,11 @@ messages: $(STAMP)
 	$(BIN)/pybabel extract -F babel.cfg -k N_ -k NP_:1c,2 --add-location=file --sort-output \
 	  --project=caylus-discord --version=0.1.0 -o bot/locale/caylus.pot .
 	$(BIN)/pybabel update -i bot/locale/caylus.pot -d bot/locale -D caylus --ignore-obsolete
+
+# The English wording the rules' fixtures expect (tests/rules/make_fixtures.py): after a wording
+# change that is meant. It refuses while a stored game would replay differently.
+fixtures: $(STAMP)
+	$(BIN)/python -m tests.rules.make_fixtures
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache bot/rules/compiled

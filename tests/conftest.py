@@ -150,3 +150,36 @@ async def no_bot_process_left_behind() -> AsyncIterator[None]:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(bot.proc.pid, signal.SIGKILL)
             await bot.proc.wait()
+
+
+# The tests `make check` leaves to `make test` (the whole suite, what CI runs): whole random
+# games by the hundred, bot processes started and stopped, PostgreSQL-heavy runs. Each is the
+# node id's start (a folder, a module or one test); they are marked `slow` here, in one place.
+SLOW = (
+    "tests/ops/",  # the bot as a process: start-up failures, signals, shards, backups
+    "tests/store/test_compaction.py",
+    "tests/store/test_replay.py",
+    "tests/games/test_crash.py",
+    "tests/games/test_arena.py",
+    "tests/games/test_search.py",
+    "tests/games/test_render_workers.py",
+    "tests/e2e/test_shards_processes.py",
+    "tests/e2e/test_every_kind.py",
+    "tests/e2e/test_games.py",
+    "tests/e2e/test_table_language.py",  # whole games at tables of another language
+    "tests/e2e/test_async_flow.py",  # the benchmark's people, several rounds through the fake
+    "tests/e2e/test_entry.py",
+    "tests/e2e/test_chooser.py::test_every_decision_of_random_games_fits",
+    "tests/i18n/test_choices.py::test_every_choice_of_random_games_is_in_the_language",
+    "tests/rules/test_properties.py::test_random_legal_play",
+    "tests/rules/test_obvious.py::test_every_obvious_choice_of_random_games",
+    "tests/rules/test_compat.py",
+    "tests/rendering/test_api.py::test_any_names_render",
+    "tests/fake_discord/test_fake.py::test_fake_in_its_own_process",
+)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.nodeid.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)

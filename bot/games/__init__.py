@@ -55,6 +55,7 @@ from .refusals import (
     TakenOver,
     Unavailable,
 )
+from .registry import pending_for
 from .render import BoardRenderer, Renderer, render_board_png
 from .reports import Chronicle, PhaseReport, PhaseSection
 from .results import ActResult, AppliedMove
@@ -111,6 +112,7 @@ __all__ = [
     "STORE_UNREADABLE",
     "Unavailable",
     "deadline_label",
+    "pending_for",
     "seeded_choice",
     "render_board_png",
 ]

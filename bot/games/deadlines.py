@@ -61,6 +61,8 @@ class Listener(Protocol):
     `on_reminder`: half of a person's time has passed; ping them (`pending.user_id`).
     `on_takeover`: a seat was handed to the AI after missed deadlines (its result came first;
     `result.takeovers` names the seat too).
+    `on_lobby_expired`: a table nobody started within the lobby's time closed itself (it is
+    abandoned; bot.games.timers).
     `on_callback`: a call back held through its person's quiet hours is due (`what`: "turn" or
     "reminder"; bot.games.notify); the decision is still theirs.
     The manager logs and swallows a listener's exceptions.
@@ -71,6 +73,8 @@ class Listener(Protocol):
     async def on_reminder(self, pending: Pending, deadline_at: float) -> None: ...
 
     async def on_takeover(self, table: Table, seat: Seat) -> None: ...
+
+    async def on_lobby_expired(self, table: Table) -> None: ...
 
     async def on_callback(self, pending: Pending, what: str) -> None: ...
 
@@ -85,6 +89,9 @@ class BaseListener:
         return None
 
     async def on_takeover(self, table: Table, seat: Seat) -> None:
+        return None
+
+    async def on_lobby_expired(self, table: Table) -> None:
         return None
 
     async def on_callback(self, pending: Pending, what: str) -> None:

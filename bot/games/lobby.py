@@ -122,6 +122,12 @@ class Lobby:
         settings: TableSettings | dict[str, Any] | None = None,
         challenge: str | None = None,
     ) -> Table:
+        """Open a table for joining, with the creator seated (unless `seat_creator=False`),
+        `ai_names` AI seats (at the manager's `ai_level`) and one AI seat per level in
+        `ai_seats` ("random", "greedy", "strong"; named "AI 1 (normal)", ...); `seed` sets up
+        the game (None: drawn); `settings`: the table's deadline, rule for absent players,
+        take-over threshold and AI level (`TableSettings` or a dict of its fields; default: no
+        deadline). Refusals: `BadRequest`, `TableExists`."""
         table_settings = TableSettings.coerce(settings)
         for level in ai_seats:
             check_level(level)
@@ -171,6 +177,7 @@ class Lobby:
             return table
 
     async def join(self, channel_id: int, user_id: int, name: str) -> Table:
+        """Take a seat. Refusals: `NoTable`, `AlreadyStarted`, `AlreadySeated`, `TableFull`."""
         async with self.registry.lock(channel_id):
             t = self.registry.active(channel_id)
             if not t.is_open:
@@ -188,6 +195,9 @@ class Lobby:
         self, channel_id: int, user_id: int, name: str | None = None, *, is_moderator: bool = False,
         level: str | None = None,
     ) -> Table:  # fmt: skip
+        """Seat an AI player (the creator or a moderator) playing at `level` ("random",
+        "greedy" or "strong"; None: the manager's `ai_level`), named with its level. Refusals:
+        `NoTable`, `AlreadyStarted`, `NotAllowed`, `TableFull`, `BadRequest` (unknown level)."""
         check_level(level)
         async with self.registry.lock(channel_id):
             t = self.registry.active(channel_id)
@@ -205,6 +215,8 @@ class Lobby:
             return t
 
     async def leave(self, channel_id: int, user_id: int) -> Table:
+        """Give up one's seat before the start. The creator's role passes to the next person;
+        a table left with nobody is abandoned. Refusals: `NoTable`, `AlreadyStarted`, `NotAPlayer`."""
         async with self.registry.lock(channel_id):
             t = self.registry.active(channel_id)
             if not t.is_open:
@@ -227,6 +239,9 @@ class Lobby:
             return t
 
     async def start(self, channel_id: int, user_id: int, *, is_moderator: bool = False) -> ActResult:
+        """Start the game (the creator or a moderator, at least 2 seats). Returns the opening
+        report and, if AI seats move first, their moves. Refusals: `NoTable`, `AlreadyStarted`,
+        `NotAllowed`, `NotEnoughPlayers`."""
         reg = self.registry
         async with reg.lock(channel_id):
             t = reg.active(channel_id)
@@ -276,6 +291,8 @@ class Lobby:
         return await self.turns.autoplay(t, acc, detach=True)
 
     async def abandon(self, channel_id: int, user_id: int, *, is_moderator: bool = False) -> Table:
+        """End the channel's table without a result (its creator or a moderator).
+        Refusals: `NoTable`, `NotAllowed`."""
         reg = self.registry
         async with reg.lock(channel_id):
             t = reg.active(channel_id)

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, NamedTuple
 
-from bot.rules import FAVOUR_LINES, MARKS, TILES, Game
+from bot.rules import FAVOUR_LINES, MARKS, TILES, Code, CodeKind, Game
 
 from .plans import RoundPlan, is_place, plan_move, planned_answer
 
@@ -239,7 +239,8 @@ def pace_moves(game: Game, legal: list[str]) -> list[str]:
     if s.bailiff + 1 >= MARKS[2]:
         return []
     beyond = s.provost > s.bailiff
-    return [c for c in legal if c.lstrip("+-").isdigit() and (s.provost + int(c) > s.bailiff) != beyond]
+    moves = [(c, Code.parse(c)) for c in legal]
+    return [c for c, m in moves if m.kind == CodeKind.PROVOST and (s.provost + m.steps > s.bailiff) != beyond]
 
 
 def declared_move(game: Game, target: str) -> str:
@@ -251,11 +252,9 @@ def declared_move(game: Game, target: str) -> str:
     if at and int(at) != provost:
         return ""
     if target == STAY:
-        return "0"
-    k = int(target[1:]) - provost
-    if k == 0:
-        return "0"
-    return f"{k:+d}" if abs(k) <= 3 else ""
+        return Code.provost(0).text
+    k = Code.parse(target).space - provost
+    return Code.provost(k).text if abs(k) <= 3 else ""
 
 
 def stay_here(game: Game, target: str) -> str:
@@ -270,8 +269,8 @@ def stay_here(game: Game, target: str) -> str:
 def declared_target(game: Game, code: str) -> str:
     """A declaration that answers `game`'s provost decision with `code`: the road space it
     reaches, or `stay` (the words of a declaration spent before they were kept, `spent`)."""
-    k = int(code)
-    return f"r{game.state.provost + k}" if k else STAY
+    k = Code.parse(code).steps
+    return Code.road(game.state.provost + k).text if k else STAY
 
 
 def declared_again(orders: SeatOrders, game: Game, code: str) -> SeatOrders:
@@ -298,7 +297,7 @@ def cutting_moves(game: Game, legal: list[str]) -> list[str]:
 
     out = []
     for code in legal:
-        k = int(code)
+        k = Code.parse(code).steps
         spaces = range(min(s.provost, s.provost + k) + 1, max(s.provost, s.provost + k) + 1)
         if k < 0 and any(s.road_worker[x] not in (-1, me) or owner(x) not in (-1, me) for x in spaces):
             out.append(code)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.rules import Game
+from bot.rules import Code, Game
 from bot.store import PLAYER, UNDO, GameOutcome, MoveRecord, ResultRecord, SeatRecord
 
 PLACING_KINDS = ("place", "gate")  # decisions whose choice sends a worker somewhere
@@ -45,8 +45,8 @@ def workers_sent(game: Game) -> list[Counter[str]]:
         d = replay.decision
         assert d is not None
         if d.kind in PLACING_KINDS and code not in NOT_A_PLACE:
-            if code.startswith("r") and code[1:].isdigit():
-                tile = replay.state.road_tile[int(code[1:])]
+            if (c := Code.parse(code)).on_road:
+                tile = replay.state.road_tile[c.space]
                 out[d.player][tile or code] += 1
             else:
                 out[d.player][code] += 1

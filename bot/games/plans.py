@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
-from bot.rules import ROAD_LEN, TILES, Game, placement_cost, placement_targets
+from bot.rules import ROAD_LEN, TILES, Code, CodeKind, Game, placement_cost, placement_targets
 
 PASS = "pass"
 PASS_RULES = ("ask", "after", "over", "keep", "pass")  # see the module docstring
@@ -41,14 +41,8 @@ PLACES = ("gate", "trading", "guild", "joust", "stables", "inn", "castle")
 
 def is_place(code: str) -> bool:
     """A place in the notation (docs/notation.md): a special place, the castle or `r1`…`r28`."""
-    if code in PLACES:
-        return True
-    return (
-        code[:1] == "r"
-        and code[1:].isdigit()
-        and code[1:2] != "0"
-        and 1 <= int(code[1:]) <= ROAD_LEN
-    )
+    c = Code.parse(code)
+    return c.kind == CodeKind.PLACE or c.on_road
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +224,7 @@ def planned_answer(game: Game, plan: RoundPlan | None) -> str | None:
 
 
 def _order(place: str) -> int:
-    return int(place[1:]) if place[:1] == "r" else 0
+    return Code.parse(place).space
 
 
 # ----- what the plan would do now (its player's private view) -----------------------------------
@@ -277,11 +271,11 @@ def preview(game: Game, plan: RoundPlan, seat: int) -> list[EntryNow]:
 def _where(game: Game, seat: int, place: str) -> tuple[str, int]:
     """Whether a worker of `seat` could stand on `place` now, cost aside: `free`, or why not."""
     s = game.state
-    if place[:1] == "r":
-        tile = s.road_tile[int(place[1:])]
+    if (c := Code.parse(place)).on_road:
+        tile = s.road_tile[c.space]
         if tile is None or TILES[tile].kind in ("residence", "prestige"):
             return "closed", -1
-        who = s.road_worker[int(place[1:])]
+        who = s.road_worker[c.space]
     elif place in ("castle", "stables"):
         here = s.castle_workers if place == "castle" else s.stables
         who = seat if seat in here else -1

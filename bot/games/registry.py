@@ -12,7 +12,7 @@ import asyncio
 import logging
 import weakref
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from bot.i18n import N_
 from bot.rules import Event, Game, obvious_choice
@@ -32,9 +32,18 @@ from bot.store import (
 )
 
 from .deadlines import Listener, TurnTimers
-from .refusals import GameOver, NoTable, NotAPlayer, NotStarted, Unavailable
+from .refusals import (
+    GameOver,
+    NoTable,
+    NotAPlayer,
+    NotStarted,
+    NotYourTurn,
+    Resigned,
+    TakenOver,
+    Unavailable,
+)
 from .reports import Chronicle, PhaseReport
-from .table import Seat, Table
+from .table import Pending, Seat, Table
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -55,13 +64,23 @@ class Registry:
     # ----- lookups (never raise) -------------------------------------------------------------
 
     def table(self, channel_id: int) -> Table | None:
+        """The channel's active table, else its finished one (until a new table is created)."""
         return self._by_channel.get(channel_id)
 
     def table_by_id(self, table_id: int) -> Table | None:
+        """The table with this id, if it is in memory (a button names its table by id)."""
         return self._by_id.get(table_id)
 
     def tables(self) -> list[Table]:
+        """Every table in memory."""
         return list(self._by_id.values())
+
+    def recent_events(self, channel_id: int, n: int = 20) -> list[Event]:
+        """The last `n` events at the channel's table (after a restart: from its last report on)."""
+        t = self._by_channel.get(channel_id)
+        if t is None or n <= 0:
+            return []
+        return list(t.recent)[-n:]
 
     def holds(self, t: Table) -> bool:
         """Whether `t` is still the table in memory under its id (not forgotten or replaced)."""
@@ -69,23 +88,20 @@ class Registry:
 
     # ----- lookups that refuse -----------------------------------------------------------------
 
-    def active(self, channel_id: int, *, finished_ok: bool = False) -> Table:
-        t = self._by_channel.get(channel_id)
-        if t is None or not (t.is_active or (finished_ok and t.is_finished)):
+    def active(self, channel_id: int, *, finished_ok: bool = False, table_id: int | None = None) -> Table:
+        """The channel's active table (or finished, with `finished_ok`), else `NoTable`. With
+        `table_id` (a button names its table) that table, if it is in this channel: a click on
+        the button of a table that is over never reaches the next table of the channel."""
+        t = self._by_channel.get(channel_id) if table_id is None else self._by_id.get(table_id)
+        if t is None or t.channel_id != channel_id or not (t.is_active or (finished_ok and t.is_finished)):
             raise NoTable()
         return t
 
-    def seated(self, channel_id: int, user_id: int) -> tuple[Table, Seat]:
-        """The channel's game in progress and the user's seat there, or the refusal saying
-        why not: `NoTable`, `NotStarted`, `GameOver`, `NotAPlayer`."""
-        t = self.active(channel_id, finished_ok=True)
-        if t.is_open:
-            raise NotStarted()
-        if t.is_finished:
-            raise GameOver()
-        seat = t.seat_of(user_id)
-        if seat is None:
-            raise NotAPlayer()
+    def seated(self, channel_id: int, user_id: int, table_id: int | None = None) -> tuple[Table, Seat]:
+        """The channel's game in progress (or table `table_id`, as `active` says) and the
+        user's seat there, or the refusal saying why not: `NoTable`, then `seated_at`'s."""
+        t = self.active(channel_id, finished_ok=True, table_id=table_id)
+        seat = seated_at(t, user_id)
         t.seen[seat.seat] = self.clock()  # they came (an invitation's ping is answered: bot.games.invites)
         return t, seat
 
@@ -205,16 +221,58 @@ class Registry:
 
     # ----- the listener --------------------------------------------------------------------------
 
-    async def notify(self, method: str, *args: Any) -> None:
-        """Tell the listener (its exceptions are logged and swallowed)."""
-        listener = self.listener
-        fn = getattr(listener, method, None) if listener is not None else None
-        if fn is None:
+    async def tell(self, call: Callable[[Listener], Awaitable[None]]) -> None:
+        """Tell the listener, if there is one: `call(listener)`, e.g.
+        `lambda heard: heard.on_result(result)` (its exceptions are logged and swallowed)."""
+        if self.listener is None:
             return
         try:
-            await fn(*args)
+            await call(self.listener)
         except Exception:
-            log.exception("the listener's %s failed", method)
+            log.exception("the listener failed")
+
+
+# ----- who may answer: the refusals in the order every input checks them ---------------------------
+
+
+def seated_at(t: Table, user_id: int) -> Seat:
+    """The user's seat at the game in progress at `t`, or the refusal saying why not:
+    `NotStarted`, `GameOver` (finished or abandoned), `NotAPlayer`."""
+    if t.is_open:
+        raise NotStarted()
+    if t.is_finished or not t.is_active:
+        raise GameOver()
+    seat = t.seat_of(user_id)
+    if seat is None:
+        raise NotAPlayer()
+    return seat
+
+
+def still_playing(seat: Seat) -> Seat:
+    """The seat, unless its person gave it up (`Resigned`: no move, no take-back)."""
+    if seat.resigned:
+        raise Resigned()
+    return seat
+
+
+def answering(t: Table, seat: Seat) -> Pending:
+    """The pending decision if `seat` answers it now, else `NotYourTurn` (with whose it is) or
+    `TakenOver` (the AI plays the seat: take it back first); `GameOver` when none is pending."""
+    pending = t.pending
+    if pending is None:
+        raise GameOver()
+    if pending.seat != seat.seat:
+        raise NotYourTurn(pending, t.game)
+    if seat.ai_takeover:
+        raise TakenOver()
+    return pending
+
+
+def pending_for(t: Table, user_id: int) -> Pending:
+    """The table's pending decision if `user_id` may answer it now; otherwise the refusal that
+    answering it would get, in the order `act` checks (`seated_at`, `still_playing`, then
+    `answering`; `act` checks the decision number before `answering`)."""
+    return answering(t, still_playing(seated_at(t, user_id)))
 
 
 def restore(t: Table, st: StoredTable) -> None:

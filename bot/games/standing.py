@@ -29,16 +29,19 @@ class Standing:
         self.turns = turns
 
     def orders(self, channel_id: int, user_id: int) -> SeatOrders:
-        """The user's orders at the channel's game (refusals: `NoTable`, `NotStarted`,
-        `GameOver`, `NotAPlayer`)."""
+        """The user's standing orders, queue and declaration at the channel's game (see
+        `bot.games.orders`; only they may be shown them). Refusals: `NoTable`, `NotStarted`,
+        `GameOver`, `NotAPlayer`."""
         t, seat = self.registry.seated(channel_id, user_id)
         return t.orders.get(seat.seat, SeatOrders())
 
     async def change(self, channel_id: int, user_id: int, change: Change) -> tuple[SeatOrders, ActResult | None]:
-        """Change the user's orders with `change` (it may raise a `Refusal`: nothing changes),
-        store them, and play the pending decision if they now answer it. Returns the orders
-        as they are afterwards (a queue entry may be used already) and the result of the moves
-        played, if any."""
+        """Change the user's orders with `change` (`orders -> orders`, e.g. a function of
+        `bot.games.orders`; it may raise a `Refusal`: nothing changes), store them at once, and
+        play the pending decision if they now answer it (its result is handed to the listener
+        too). Returns the orders as they are afterwards (a queue entry may be used already) and
+        the result of the moves played (None if nothing was played). Refusals: as `orders`,
+        `Unavailable`."""
         reg = self.registry
         async with reg.lock(channel_id):
             t, seat = reg.seated(channel_id, user_id)

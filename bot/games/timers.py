@@ -54,6 +54,10 @@ class Timers:
     # ----- the scheduler -----------------------------------------------------------------------
 
     def start(self, *, max_sleep: float = MAX_SLEEP) -> None:
+        """Start the task that fires timers when due (sleeping at most `max_sleep` seconds at a
+        time, woken when a timer is stored). Its first pass, right away, fires what fell due
+        while the bot was down (once) and lets AI seats that were interrupted play on. Call it
+        once the listener can post (the Discord client is ready)."""
         if self.scheduler is None:
             self.scheduler = Scheduler(
                 self.run_due, self.registry.store.next_timer_due, self.registry.clock,
@@ -63,12 +67,13 @@ class Timers:
         self.scheduler.start()
 
     async def stop(self) -> None:
+        """Stop the scheduler's task (timers stay stored; `start` goes on from them)."""
         if self.scheduler is not None:
             await self.scheduler.stop()
 
     async def run_due(self) -> list[FiredTimer]:
-        """Fire every timer due by the clock, once (safe to call concurrently); and close the
-        lobbies that expired."""
+        """Fire every timer due by the clock, once (safe to call concurrently: one move per
+        decision, one reminder per timer); and close the lobbies that expired."""
         await self.expire_lobbies()
         now = self.registry.clock()
         fired: list[FiredTimer] = []
@@ -91,8 +96,7 @@ class Timers:
 
     async def expire_lobbies(self) -> list[Table]:
         """Close every open table in memory created `lobby_expiry` ago or more (it is abandoned,
-        as if its creator had abandoned it) and tell the listener (`on_lobby_expired(table)`,
-        if it has that method). The scheduler runs this on every pass; old lobbies of a database
+        as if its creator had abandoned it) and tell the listener (`on_lobby_expired(table)`). The scheduler runs this on every pass; old lobbies of a database
         written before this existed expire as well, since the table's creation time decides.
         Returns the tables closed."""
         if self.lobby_expiry is None:
@@ -118,7 +122,7 @@ class Timers:
                 t.id, t.channel_id, self.lobby_expiry / DAY,
             )  # fmt: skip
             closed.append(t)
-            await reg.notify("on_lobby_expired", t)
+            await reg.tell(lambda heard: heard.on_lobby_expired(t))  # noqa: B023 (called at once)
         return closed
 
     # ----- at load -------------------------------------------------------------------------------
@@ -201,7 +205,8 @@ class Timers:
             return FiredTimer(timer.id, t.id, timer.kind, pending.number, "dropped")
         if await self._held(pending, deadline_at):
             return FiredTimer(timer.id, t.id, timer.kind, pending.number, "held")
-        await self.registry.notify("on_reminder", pending, float(deadline_at if deadline_at is not None else now))
+        at = float(deadline_at if deadline_at is not None else now)
+        await self.registry.tell(lambda heard: heard.on_reminder(pending, at))
         return FiredTimer(timer.id, t.id, timer.kind, pending.number, "reminded")
 
     async def _held(self, pending: Pending, deadline_at: float | None) -> bool:
@@ -233,7 +238,8 @@ class Timers:
             mine = False
         if not mine:
             return FiredTimer(timer.id, pending.table_id, timer.kind, pending.number, "dropped")
-        await self.registry.notify("on_callback", pending, str(timer.payload.get("what", REMINDER_CALL)))
+        what = str(timer.payload.get("what", REMINDER_CALL))
+        await self.registry.tell(lambda heard: heard.on_callback(pending, what))
         return FiredTimer(timer.id, pending.table_id, timer.kind, pending.number, "sent")
 
     async def _fire_deadline(self, timer: TimerRecord) -> FiredTimer:
@@ -265,7 +271,7 @@ class Timers:
         if not handed_over:
             await self.turns.autoplay(t, acc, detach=True)
         if step.taken_over:
-            await reg.notify("on_takeover", t, t.seats[seat.seat])
+            await reg.tell(lambda heard: heard.on_takeover(t, t.seats[seat.seat]))
         return FiredTimer(timer.id, t.id, timer.kind, d.seq, "moved", acc, why)
 
     def _absent_choice(self, t: Table) -> str:

@@ -43,13 +43,10 @@ from .refusals import (
     Illegal,
     NoTable,
     NotStarted,
-    NotYourTurn,
-    Resigned,
     StaleDecision,
-    TakenOver,
     Unavailable,
 )
-from .registry import Registry
+from .registry import Registry, answering, still_playing
 from .render import BoardRenderer
 from .reports import PhaseReport
 from .results import ActResult, AppliedMove, Step
@@ -99,22 +96,30 @@ class Turns:
 
     # ----- inputs --------------------------------------------------------------------------------
 
-    async def act(self, channel_id: int, user_id: int, number: int, code: str) -> ActResult:
-        """Answer decision `number` with `code` as `user_id` (see `Manager.act`)."""
+    async def act(
+        self, channel_id: int, user_id: int, number: int, code: str, *, table_id: int | None = None
+    ) -> ActResult:
+        """Answer decision number `number` with the choice `code`, as the Discord user `user_id`,
+        at the channel's table (or at table `table_id`, which a button names: see
+        `Registry.active`).
+
+        Refusals, in the order they are checked: `NoTable`, `NotStarted`, `GameOver`,
+        `NotAPlayer`, `Resigned`, `StaleDecision` (not the pending decision's number), `NotYourTurn`
+        (with `.whose`), `TakenOver` (the AI plays the seat: `take_back` first), `Illegal` (with
+        the rules core's `.reason`), `Unavailable` (the store failed; nothing changed). Once the
+        move is committed, AI seats whose turn follows play too (if `autoplay_ai`), and
+        everything is in the returned `ActResult`. A move that arrives after its deadline but
+        before the deadline's timer has fired is taken: whichever comes first under the table's
+        lock wins, the other finds the decision gone.
+        """
         async with self.registry.lock(channel_id):
-            t, seat = self.registry.seated(channel_id, user_id)
-            if seat.resigned:
-                raise Resigned()
+            t, seat = self.registry.seated(channel_id, user_id, table_id)
+            still_playing(seat)
             d = t.decision
             assert d is not None  # started and not finished
             if number != d.seq:
                 raise StaleDecision(number, d.seq, done=self._answered.get((t.id, user_id)) == number)
-            if d.player != seat.seat:
-                whose = t.pending
-                assert whose is not None
-                raise NotYourTurn(whose, t.game)
-            if seat.ai_takeover:
-                raise TakenOver()
+            answering(t, seat)
             step = await self.apply(t, d.seq, d.player, code, user_id)
             self._answered[(t.id, user_id)] = d.seq  # a second click on it is "already done"
             acc = ActResult(t, actor_id=user_id)
@@ -128,7 +133,8 @@ class Turns:
         self._answered.pop((table_id, user_id), None)
 
     async def advance(self, channel_id: int, max_moves: int | None = None) -> ActResult:
-        """Play the pending decisions of AI seats (at most `max_moves`)."""
+        """Play the pending decisions of AI seats (at most `max_moves`), each one locked and
+        committed on its own. Refusals: `NoTable`, `NotStarted`."""
         t = self.registry.table(channel_id)
         if t is None:
             raise NoTable()
@@ -364,7 +370,9 @@ class Turns:
         self.thinker.cancel(t.id)
 
     async def idle(self) -> None:
-        """Wait until no table plays in the background."""
+        """Wait until no table's AI seats play in the background (after `act`, `start` or a
+        deadline, a search runs on while the caller has its answer; its moves go to the
+        listener's `on_result`)."""
         while self._background:
             await asyncio.gather(*list(self._background), return_exceptions=True)
 
@@ -428,5 +436,5 @@ class Turns:
         for seat in acc.invited[1]:
             t.invited[seat] = now
         self.start_drawing(acc.reports, t.settings.language)
-        await self.registry.notify("on_result", acc)
+        await self.registry.tell(lambda heard: heard.on_result(acc))
         return acc

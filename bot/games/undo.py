@@ -254,14 +254,31 @@ class Undo:
         self.registry = registry
         self.turns = turns
 
-    async def undo(self, channel_id: int, user_id: int, number: int | None = None) -> ActResult:
+    async def undo(
+        self, channel_id: int, user_id: int, number: int | None = None, *, table_id: int | None = None
+    ) -> ActResult:
+        """Take back one's own last choice (the rule: this module's docstring): the game is
+        rebuilt without it, the undo is logged, and the decision is the player's again with a
+        new number (`result.pending.number`; buttons of later decisions are stale). The choice
+        taken back is `result.undone`. At a table with a deadline the decision gets a full new
+        deadline.
+
+        `number`: the decision the Undo button was made for (pending right after the choice);
+        `MovedOnSince` if another is pending now. `table_id`: the table the button names (see
+        `Registry.active`).
+
+        Refusals: `NoTable`, `NotStarted`, `GameOver`, `NotAPlayer`, then `CannotUndo` and its
+        kinds: `MovedOnSince`, `NothingToUndo`, `ActedSince` (`.name` acted after your last choice),
+        `NotYourChoice` (the game or the AI made your last choice), `PhaseOver` (the choice
+        ended a phase: its report is out); `Unavailable` (the store failed; nothing changed).
+        """
         reg = self.registry
         async with reg.lock(channel_id):
             if number is not None:  # checked first: the button is out of date, whatever else
-                at = reg.table(channel_id)
+                at = reg.table(channel_id) if table_id is None else reg.table_by_id(table_id)
                 if at is None or at.decision is None or at.log_rows != number:
                     raise MovedOnSince()
-            t, seat = reg.seated(channel_id, user_id)
+            t, seat = reg.seated(channel_id, user_id, table_id)
             assert t.game is not None
             now = reg.clock()
             w = Rewind(t.game, list(t.chronicle.current), list(t.recent), dict(t.orders))
@@ -309,6 +326,8 @@ class Undo:
             raise Unavailable(N_("The undo could not be saved, so nothing changed. Try again.")) from None
 
     def can_undo(self, channel_id: int, user_id: int) -> bool:
+        """Whether `undo` would take back a choice of this user now (cheap; for showing an
+        Undo button). A choice that ended a phase is only found out by `undo` itself."""
         t = self.registry.table(channel_id)
         if t is None or not t.is_started or t.game is None:
             return False
@@ -322,6 +341,10 @@ class Undo:
         return True
 
     async def take_back(self, channel_id: int, user_id: int) -> Table:
+        """Take one's seat back from the AI (it played it after missed deadlines); the count of
+        missed deadlines starts again from 0. If the pending decision is the seat's, it gets
+        its deadline from now. Refusals: `NoTable`, `NotStarted`, `GameOver`, `NotAPlayer`,
+        `NotTakenOver`, `Unavailable`."""
         reg = self.registry
         async with reg.lock(channel_id):
             t, seat = reg.seated(channel_id, user_id)

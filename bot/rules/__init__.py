@@ -26,6 +26,7 @@ from .engine import Game, final_scores, new_game, use_now, winners
 from .eventwords import WORDS as EVENT_WORDS
 from .glossary import TOPICS, Topic, tile_text, topic_text
 from .glossary import search as search_glossary
+from .notation import Code, CodeKind
 from .obvious import Obvious, obvious_choice
 from .placing import bridge_price, placement_cost
 from .placing import targets as placement_targets
@@ -33,7 +34,14 @@ from .schema import state_from_json
 from .simulate import play_random
 from .speech import ENGLISH, Speech
 from .state import Options, Player, State
-from .tasks import build_codes, castle_section, kind_facts, lawyer_targets, trade_possible
+from .tasks import (
+    DECISION_KINDS,
+    build_codes,
+    castle_section,
+    kind_facts,
+    lawyer_targets,
+    trade_possible,
+)
 from .tiles import (  # the rules' numbers the edges' texts say (the chooser's warnings, the board, the lobby)
     CUBE_NAMES,
     CUBES,
@@ -91,6 +99,8 @@ __all__ += ["either"]  # "a or b" in a reader's language, plain or bold (the cho
 __all__ += ["FIRST_PASS_DENIERS", "JOUST_CLOTH", "JOUST_DENIERS", "LOW_PLACEMENT_COST", "SIMPLE_FAVOUR_PP"]  # numbers the edges say
 __all__ += ["CASTLE_PENALTY"]  # §2 phase 6: the chooser warns a castle worker without a batch
 __all__ += ["CUBES_PER_PP", "DENIERS_PER_PP", "GOLD_PP"]  # final scoring (§2.8), said under the final scores
+__all__ += ["DECISION_KINDS"]  # every decision kind that asks a player, in the engine's order
+__all__ += ["Code", "CodeKind"]  # a choice code as a value: parsed once, printed as stored (docs/notation.md)
 __all__ += ["COMPILED"]  # which core runs: compiled (mypyc) or the Python source (bot/rules/native.py)
 __all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one
 __all__ += ["placement_cost", "placement_targets"]  # a placement's price and where a worker may go (the round plan, issue 22)

@@ -13,7 +13,8 @@ from .common import (
 )
 from .decisions import EventKind
 from .favours import Favour
-from .road import MAX_SHOWN, WHOLE
+from .notation import BATCH_JOIN, WHOLE_MARK, Code, is_whole
+from .road import MAX_SHOWN
 from .speech import ENGLISH, Speech
 from .tiles import (
     CUBE_NAMES,
@@ -52,7 +53,7 @@ def whole_deliveries(cubes: list[int], most: int) -> list[str]:
         if len(out) > MAX_SHOWN:
             return
         if chosen and (left == 0 or k == len(_BATCH_CUBES)):
-            out.append(WHOLE + "+".join(chosen))
+            out.append(WHOLE_MARK + BATCH_JOIN.join(chosen))
             return
         if k == len(_BATCH_CUBES):
             return
@@ -121,13 +122,13 @@ class Castle(Task):
 
     def shown(self, g: Play, codes: list[str]) -> list[str]:
         # whole deliveries when they fit in one select (besides "done"), else batch by batch
-        whole = [c for c in codes if c[0] == WHOLE]
+        whole = [c for c in codes if is_whole(c)]
         return [*whole, "done"] if whole else codes
 
     def apply(self, g: Play, code: str) -> None:
         seat = self.seat
-        if code[0] == WHOLE:
-            for batch in code[1:].split("+"):
+        if is_whole(code):
+            for batch in Code.parse(code).parts:
                 self.deliver(g, batch)
             return
         if code == "done":
@@ -177,8 +178,8 @@ class Castle(Task):
         if code == "done":
             return "Stop building" if self.batches else f"Build nothing ({penalty_words(self.penalty(g))})"
         sec = castle_section(g)
-        if code[0] == WHOLE:
-            batches = code[1:].split("+")
+        if is_whole(code):
+            batches = Code.parse(code).parts
             pp = delivery_pp(g, len(batches))
             if len(batches) == 1:
                 return f"{cube_list(batches[0])} → +{pp} PP, and no more"
@@ -193,7 +194,7 @@ class Castle(Task):
         """Why a batch cannot be delivered (§2 phase 6, §6 #21)."""
         if castle_section(g) == 3:
             return tr.gettext("the Towers are full: no more batches can be delivered")
-        if code[:1] == WHOLE:
+        if is_whole(code):
             return tr.gettext(
                 "this delivery is not possible with your cubes (or the room left in the castle); {why}"
             ).format(why=Task.explain(self, g, code, tr))

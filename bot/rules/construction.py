@@ -15,6 +15,7 @@ from .common import (
     road_spaces,
 )
 from .decisions import EventKind
+from .notation import ROAD_CODES, SPACE_OF, Code, CodeKind
 from .speech import ENGLISH, Speech
 from .tiles import (
     CUBE_NAMES,
@@ -196,10 +197,10 @@ class Residence(Task):
         self.tile: Final = tile  # the prestige tile's code
 
     def choices(self, g: Play) -> list[str]:
-        return [f"r{sp}" for sp in residences(g, self.seat)]
+        return [ROAD_CODES[sp] for sp in residences(g, self.seat)]
 
     def apply(self, g: Play, code: str) -> None:
-        construct(g, self.seat, self.tile, -1, int(code[1:]))
+        construct(g, self.seat, self.tile, -1, SPACE_OF[code])
 
     def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("Which residence does the {building} replace?").format(
@@ -207,7 +208,7 @@ class Residence(Task):
         )
 
     def label(self, g: Play, code: str) -> str:
-        return f"Residence on road {code[1:]}"
+        return f"Residence on road {SPACE_OF[code]}"
 
 
 def lawyer_targets(g: Play, seat: int) -> list[int]:
@@ -243,13 +244,13 @@ class Lawyer(Task):
         p = g.state.players[self.seat]
         if p.cubes[C] < _RESIDENCE_CLOTH or p.deniers < self.price:
             return ["skip"]
-        return [f"r{sp}" for sp in lawyer_targets(g, self.seat)] + ["skip"]
+        return [ROAD_CODES[sp] for sp in lawyer_targets(g, self.seat)] + ["skip"]
 
     def apply(self, g: Play, code: str) -> None:
         s = g.state
         if code == "skip":
             return
-        seat, space = self.seat, int(code[1:])
+        seat, space = self.seat, SPACE_OF[code]
         p = s.players[seat]
         p.cubes[C] -= _RESIDENCE_CLOTH
         p.deniers -= self.price
@@ -269,16 +270,17 @@ class Lawyer(Task):
     def label(self, g: Play, code: str) -> str:
         if code == "skip":
             return "Do nothing"
-        return f"{building_name(g, int(code[1:]))} → residence"
+        return f"{building_name(g, SPACE_OF[code])} → residence"
 
     def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         """Why a building cannot become a residence (§3.3, §6 #11)."""
         s = g.state
-        if not (code[:1] == "r" and code[1:].isdigit()):
+        c = Code.parse(code)
+        if c.kind != CodeKind.ROAD:
             return Task.explain(self, g, code, tr)
-        space = int(code[1:])
-        if not 1 <= space <= ROAD_LEN:
+        if not c.on_road:
             return road_spaces(tr)
+        space = c.space
         tid = s.road_tile[space]
         if tid is None:
             return tr.gettext("road {space} is empty").format(space=space)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .notation import SPACE_OF
 from .speech import ENGLISH, Speech
 from .tiles import (
     FAVOUR_COLUMNS_OPEN,
@@ -166,7 +167,8 @@ def _pass(name: Name, seat: int, position: int, *, tr: Speech = ENGLISH) -> str:
 
 @words("place")
 def _place(name: Name, seat: int, code: str, tid: str, cost: int, *, tr: Speech = ENGLISH) -> str:
-    where = building(tid, int(code[1:]), tr) if code[0] == "r" else building_name(tr, SPECIAL_NAMES[code])
+    space = SPACE_OF.get(code)
+    where = building(tid, space, tr) if space else building_name(tr, SPECIAL_NAMES[code])
     return tr.ngettext(
         "{player} places a worker on {place} for {n} denier", "{player} places a worker on {place} for {n} deniers", cost
     ).format(player=name(seat), place=where, n=cost)

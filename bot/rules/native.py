@@ -32,7 +32,7 @@ GROUP = "bot.rules.core"  # the shared library: bot/rules/compiled/core__mypyc.<
 # package's face, the command line, the JSON boundary (pydantic), the events' record (a tuple
 # subclass, which mypyc does not compile) and their words, and the glossary's texts.
 MODULES = (
-    "castle", "common", "construction", "effects", "engine", "favours", "obvious", "placing", "road",
+    "castle", "common", "construction", "effects", "engine", "favours", "notation", "obvious", "placing", "road",
     "roadspaces", "simulate", "specials", "speech", "state", "tasks", "tiles", "words",
 )  # fmt: skip
 ENV = "CAYLUS_RULES"  # "pure", "compiled", or unset/"auto"

@@ -11,7 +11,8 @@ from .common import (
     road_spaces,
 )
 from .decisions import EventKind
-from .roadspaces import SPACE_OF, UsableRoad
+from .notation import SPACE_OF, Code, CodeKind
+from .roadspaces import UsableRoad
 from .speech import ENGLISH, Speech
 from .state import State
 from .tiles import (
@@ -19,7 +20,6 @@ from .tiles import (
     FIRST_PASS_DENIERS,
     LOW_PLACEMENT_COST,
     OWNER_BONUS_PP,
-    ROAD_LEN,
     SPECIAL_NAMES,
     STABLES_CIRCLES,
     TILES,
@@ -175,7 +175,8 @@ class Place(Task):
         if code == "pass":
             return "Pass" + ("" if g.state.passing else f" (first to pass: +{plural(FIRST_PASS_DENIERS, 'denier')})")
         cost = placement_cost(g, self.seat, code)
-        owner = g.state.road_owner[int(code[1:])] if code[0] == "r" else -1
+        space = SPACE_OF.get(code, 0)
+        owner = g.state.road_owner[space] if space else -1
         whose = f", {g.name(owner)}'s" if owner >= 0 and owner != self.seat else ""
         return f"{self.where(g, code)}{whose} — {plural(cost, 'denier')}"
 
@@ -185,17 +186,18 @@ class Place(Task):
         p = s.players[seat]
         if code == "stables" and s.n == 2:
             return tr.gettext("the Stables are not used with two players")
-        if code in SPECIAL_SLOTS or code in ("stables", "inn", "castle") or (code[:1] == "r" and code[1:].isdigit()):
-            if code[0] == "r" and not 1 <= int(code[1:]) <= ROAD_LEN:
+        c = Code.parse(code)
+        if c.kind in (CodeKind.PLACE, CodeKind.ROAD):
+            if c.kind == CodeKind.ROAD and not c.on_road:
                 return road_spaces(tr)
             if p.workers == 0:
                 return tr.gettext("you have no worker left: you can only pass")
             if code in targets(g, seat):
                 cost = placement_cost(g, seat, code)
                 deniers = counted(tr, "denier", p.deniers)
-                if code[0] == "r":
+                if c.kind == CodeKind.ROAD:
                     return tr.gettext("you have {deniers}; road {space} costs {cost}").format(
-                        deniers=deniers, space=code[1:], cost=cost
+                        deniers=deniers, space=c.space, cost=cost
                     )
                 return tr.gettext("you have {deniers}; the {building} costs {cost}").format(
                     deniers=deniers, building=said_building(tr, SPECIAL_NAMES[code]), cost=cost
@@ -205,7 +207,7 @@ class Place(Task):
 
     @staticmethod
     def where(g: Play, code: str) -> str:
-        return building_name(g, int(code[1:])) if code[0] == "r" else SPECIAL_NAMES[code]
+        return building_name(g, SPACE_OF[code]) if code in SPACE_OF else SPECIAL_NAMES[code]
 
 
 def next_placement(g: Play) -> None:
@@ -240,7 +242,7 @@ def why_not_target(g: Play, seat: int, code: str, tr: Speech = ENGLISH) -> str:
         return tr.gettext("the {building} already has a worker").format(
             building=said_building(tr, SPECIAL_NAMES[code])
         )
-    space = int(code[1:])
+    space = Code.parse(code).space
     tid = s.road_tile[space]
     if tid is None:
         return tr.gettext("road {space} is empty: workers go on buildings").format(space=space)
@@ -299,10 +301,11 @@ class Gate(Task):
             return tr.gettext("the Stables are not used with two players")
         if code == "gate":
             return tr.gettext("your worker is on the Gate already: move it elsewhere or take it home")
-        if code in SPECIAL_SLOTS or code in ("stables", "inn", "castle"):
+        c = Code.parse(code)
+        if c.kind == CodeKind.PLACE:
             return why_not_target(g, self.seat, code, tr)
-        if code[:1] == "r" and code[1:].isdigit():
-            if not 1 <= int(code[1:]) <= ROAD_LEN:
+        if c.kind == CodeKind.ROAD:
+            if not c.on_road:
                 return road_spaces(tr)
             return why_not_target(g, self.seat, code, tr)
         return Task.explain(self, g, code, tr)

@@ -18,6 +18,7 @@ from .common import (
 )
 from .construction import Build, Lawyer
 from .decisions import EventKind
+from .notation import WHOLE_MARK, Code, is_whole
 from .speech import ENGLISH, Speech
 from .tiles import (
     CUBES,
@@ -149,7 +150,6 @@ class Sell(Task):
 
 
 MAX_SHOWN = 25  # a Discord select holds 25 options: longer lists of combinations are not offered
-WHOLE = "="  # a whole purchase or delivery: "=" then what is taken, and nothing more (notation)
 
 
 def cube_combos(held: list[int], size: int, kinds: tuple[int, ...] = PLAIN) -> list[str]:
@@ -195,20 +195,20 @@ class Peddler(Task):
         most = min(self.left, deniers // self.price)
         if most < 2:
             return ["F", "W", "S", "C", stop]
-        whole = [WHOLE + c for n in range(1, most + 1) for c in cube_combos(UNBOUNDED, n)]
+        whole = [WHOLE_MARK + c for n in range(1, most + 1) for c in cube_combos(UNBOUNDED, n)]
         return ["F", "W", "S", "C", stop, *whole]
 
     def shown(self, g: Play, codes: list[str]) -> list[str]:
         # the whole purchases and the stop code, where there are whole purchases (read by form)
-        whole = [c for c in codes if c[0] == WHOLE]
+        whole = [c for c in codes if is_whole(c)]
         return [*whole, *(c for c in codes if c in ("skip", "done"))] if whole else codes
 
     def apply(self, g: Play, code: str) -> None:
         if code in ("skip", "done"):
             return
         seat = self.seat
-        if code[0] == WHOLE:
-            for cube in code[1:]:
+        if is_whole(code):
+            for cube in Code.parse(code).cubes:
                 g.state.players[seat].deniers -= self.price
                 gain(g, seat, cube)
                 g.event(EventKind.BUY, seat, "buy", (seat, cube, self.price), cubes=cube)
@@ -232,7 +232,7 @@ class Peddler(Task):
     def label(self, g: Play, code: str) -> str:
         if code in ("skip", "done"):
             return "Buy nothing" if code == "skip" else "Buy no more"
-        cubes = code.removeprefix(WHOLE)
+        cubes = Code.parse(code).cubes if is_whole(code) else code
         return f"{cube_count(cubes)} — {plural(self.price * len(cubes), 'denier')}"
 
     def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
@@ -318,25 +318,26 @@ class PayPlain(Task):
         single = [CUBES[i] for i in PLAIN if cubes[i]]
         if self.left < 2 or len(single) < 2:
             return single  # one kind held (or one cube to give): nothing to combine
-        return single + [WHOLE + c for c in cube_combos(cubes, self.left)]
+        return single + [WHOLE_MARK + c for c in cube_combos(cubes, self.left)]
 
     def shown(self, g: Play, codes: list[str]) -> list[str]:
-        whole = [c for c in codes if c[0] == WHOLE]
-        return whole if whole and len(whole) <= MAX_SHOWN else [c for c in codes if c[0] != WHOLE]
+        whole = [c for c in codes if is_whole(c)]
+        return whole if whole and len(whole) <= MAX_SHOWN else [c for c in codes if not is_whole(c)]
 
     def apply(self, g: Play, code: str) -> None:
         cubes = g.state.players[self.seat].cubes
-        given = code[1:] if code[0] == WHOLE else code
+        whole = is_whole(code)
+        given = Code.parse(code).cubes if whole else code
         for ch in given:
             cubes[CUBES.index(ch)] -= 1
         g.event(EventKind.GIVE, self.seat, "alchemist_cube", (self.seat, given), cubes=given)
-        if code[0] == WHOLE:
+        if whole:
             return
         if self.left > 1:
             g.push(PayPlain(self.seat, self.left - 1))
 
     def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
-        if self.shown(g, g.legal_codes())[0][0] == WHOLE:
+        if is_whole(self.shown(g, g.legal_codes())[0]):
             return tr.gettext("Alchemist: give {cubes} of food, wood, stone or cloth").format(
                 cubes=counted(tr, "cube", self.left)
             )
@@ -345,7 +346,7 @@ class PayPlain(Task):
         ).format(n=self.left)
 
     def label(self, g: Play, code: str) -> str:
-        return f"Give {cube_count(code[1:])}" if code[0] == WHOLE else f"Give 1 {cube_list(code)}"
+        return f"Give {cube_count(Code.parse(code).cubes)}" if is_whole(code) else f"Give 1 {cube_list(code)}"
 
     def explain(self, g: Play, code: str, tr: Speech = ENGLISH) -> str:
         if "G" in code:

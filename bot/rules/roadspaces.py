@@ -1,16 +1,15 @@
-"""The road's spaces as choices: their codes ("r12"), and where a worker may stand now."""
+"""Where a worker may stand on the road now (the spaces' codes, "r12": bot/rules/notation.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
 
-from .tiles import ROAD_LEN, TILES
+from .notation import ROAD_CODES
+from .tiles import TILES
 
 WORKER_KINDS = ("neutral", "fixed", "wood", "stone")  # buildings a worker may stand on (§2 phase 2)
 USABLE = frozenset(tid for tid, tile in TILES.items() if tile.kind in WORKER_KINDS)
-ROAD_CODES = tuple(f"r{space}" for space in range(ROAD_LEN + 1))  # "r0" is never a target
-SPACE_OF = {code: space for space, code in enumerate(ROAD_CODES) if space}  # "r12" -> 12
 
 
 class UsableRoad:

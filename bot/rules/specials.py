@@ -10,6 +10,7 @@ from .common import (
 )
 from .decisions import EventKind
 from .favours import Favour
+from .notation import Code
 from .speech import ENGLISH, Speech
 from .state import State
 from .tiles import (
@@ -24,8 +25,9 @@ from .tiles import (
 from .words import counted, up_to
 
 _MOST = max(GUILD_STEPS, PROVOST_STEPS)
-PROVOST_MOVES = ("0", *(f"+{k}" for k in range(1, _MOST + 1)), *(f"-{k}" for k in range(1, _MOST + 1)))
-_MOVES = tuple((code, int(code), abs(int(code))) for code in PROVOST_MOVES)
+_CODES = tuple(Code.provost(k) for k in (0, *range(1, _MOST + 1), *range(-1, -_MOST - 1, -1)))
+PROVOST_MOVES = tuple(c.text for c in _CODES)  # "0", "+1" … "+3", "-1" … "-3"
+_MOVES = tuple((c.text, c.steps, abs(c.steps)) for c in _CODES)
 
 
 def provost_moves(g: Play, max_steps: int) -> list[str]:
@@ -50,7 +52,7 @@ class Guild(Task):
         s = g.state
         s.guild = -1
         s.players[self.seat].workers += 1
-        move_provost(g, self.seat, int(code), "provost_guild")
+        move_provost(g, self.seat, Code.parse(code).steps, "provost_guild")
 
     def prompt(self, g: Play, tr: Speech = ENGLISH) -> str:
         return tr.gettext("Merchants' guild: move the provost (now on road {space}) {spaces}, free").format(
@@ -77,7 +79,7 @@ def move_provost(g: Play, seat: int, k: int, words: str) -> None:
 
 
 def provost_label(g: Play, code: str, free: bool) -> str:
-    k = int(code)
+    k = Code.parse(code).steps
     if k == 0:
         return "Do not move it"
     cost = "free" if free else plural(abs(k), "denier")
@@ -93,10 +95,10 @@ def why_not_move(g: Play, code: str, deniers: int | None, tr: Speech = ENGLISH) 
             "the provost moves 1 to {n} spaces forward ({forward}) or back ({back}), or 0",
             _MOST,
         ).format(
-            n=_MOST, forward=", ".join(c for c in PROVOST_MOVES if c[0] == "+"),
-            back=", ".join(c for c in PROVOST_MOVES if c[0] == "-"),
+            n=_MOST, forward=", ".join(c for c in PROVOST_MOVES if Code.parse(c).steps > 0),
+            back=", ".join(c for c in PROVOST_MOVES if Code.parse(c).steps < 0),
         )  # fmt: skip
-    k, provost = int(code), g.state.provost
+    k, provost = Code.parse(code).steps, g.state.provost
     if not 1 <= provost + k <= ROAD_LEN:
         return tr.gettext("the provost is on road {space}: it stays between space 1 and road {last}").format(
             space=provost, last=ROAD_LEN
@@ -139,7 +141,7 @@ class Provost(Task):
         return provost_moves(g, min(PROVOST_STEPS, g.state.players[self.seat].deniers))
 
     def apply(self, g: Play, code: str) -> None:
-        k = int(code)
+        k = Code.parse(code).steps
         g.state.players[self.seat].deniers -= abs(k)
         move_provost(g, self.seat, k, "provost_paid")
 

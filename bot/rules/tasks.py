@@ -27,7 +27,7 @@ from .road import Bonus, PayPlain, Peddler, Produce, Sell, Trade, activate, trad
 from .specials import Guild, Inn, Joust, Provost, next_provost
 
 __all__ = [
-    "TASK_TYPES", "KindFacts", "Task", "activate", "build_codes", "castle_section", "finish_lawyer",
+    "DECISION_KINDS", "TASK_TYPES", "KindFacts", "Task", "activate", "build_codes", "castle_section", "finish_lawyer",
     "kind_facts", "lawyer_targets", "next_placement", "next_provost", "task_from_json", "trade_possible",
     # the records, one per kind
     "BestBuilder", "Bonus", "Build", "Castle", "CloseSection", "Favour", "FavourBuildings",
@@ -44,6 +44,11 @@ TASK_TYPES: dict[str, type[Task]] = {
         FavourResources, SwapGive, SwapTake, FavourBuildings,
     )
 }
+
+
+# The kinds that ask a player; the others are the engine's own steps (lawyer_done, best_builder,
+# close_section), whose record keeps Task's empty `choices`.
+DECISION_KINDS = tuple(kind for kind, cls in TASK_TYPES.items() if cls.choices is not Task.choices)
 
 
 def kind_facts(kind: str) -> KindFacts:

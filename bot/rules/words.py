@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .notation import SPACE_OF
 from .speech import ENGLISH, Speech
 from .tiles import CUBE_NAMES, CUBES, SPECIAL_NAMES, TRADES
 
@@ -157,6 +158,7 @@ OBVIOUS_WHY = {
 
 def place_name(target: str, tr: Speech = ENGLISH) -> str:
     """`road 12`, or a special place's name (`Gate`)."""
-    if target[0] == "r":
-        return tr.gettext("road {space}").format(space=target[1:])
+    space = SPACE_OF.get(target)
+    if space:
+        return tr.gettext("road {space}").format(space=space)
     return building_name(tr, SPECIAL_NAMES[target])

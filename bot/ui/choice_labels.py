@@ -36,6 +36,8 @@ from bot.rules import (
     TILES,
     TRADES,
     Choice,
+    Code,
+    CodeKind,
     Decision,
     Game,
     build_codes,
@@ -101,7 +103,7 @@ class Label:
 
 
 def _space(code: str) -> int:
-    return int(code[1:]) if code[:1] == "r" and code[1:].isdigit() else 0
+    return Code.parse(code).space
 
 
 def _split(label: str) -> tuple[str, str]:
@@ -193,10 +195,10 @@ def provost_head(game: Game, code: str, seat: int, tr: Translation = ENGLISH, ro
     characters if given (the names shortened, then the buildings left out)."""
     s = game.state
     provost = s.provost
-    try:
-        k = int(code.replace(MINUS, "-"))
-    except ValueError:
+    move = Code.parse(code)
+    if move.kind != CodeKind.PROVOST:
         return code
+    k = move.steps
     target = provost + k
     if k == 0:
         spaces = [sp for sp in range(provost + 1, ROAD_LEN + 1) if s.road_worker[sp] >= 0]

@@ -30,7 +30,7 @@ import discord
 
 from bot.games.orders import SeatOrders
 from bot.i18n import Translation
-from bot.rules import Choice, Decision, Game, kind_facts
+from bot.rules import Choice, Code, Decision, Game, kind_facts
 
 from . import choice_labels, texts
 from .components import BoardButton, ChoiceButton, ChoiceSelect, OpenButton, UndoButton, static_view
@@ -70,13 +70,14 @@ class Layout:
 
 
 def _road_space(code: str) -> int:
-    return int(code[1:]) if code[:1] == "r" and code[1:].isdigit() else 0
+    return Code.parse(code).space
 
 
 def _provost_rows(choices: list[Choice]) -> tuple[tuple[Choice, ...], ...]:
-    back = sorted((c for c in choices if c.code.startswith("-")), key=lambda c: int(c.code))
-    stay = [c for c in choices if c.code == "0"]
-    forward = sorted((c for c in choices if c.code.startswith("+")), key=lambda c: int(c.code))
+    steps = {c.code: Code.parse(c.code).steps for c in choices}
+    back = sorted((c for c in choices if steps[c.code] < 0), key=lambda c: steps[c.code])
+    stay = [c for c in choices if c.code == Code.provost(0).text]
+    forward = sorted((c for c in choices if steps[c.code] > 0), key=lambda c: steps[c.code])
     return tuple(tuple(row) for row in (back, stay, forward) if row)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games import Refusal
+from bot.games import Refusal, pending_for
 from bot.i18n import NAMES
 
 from . import choice_labels, replies, texts
@@ -17,7 +17,7 @@ from . import orders as orders_ui
 from . import plan as plan_ui
 from .host import host
 from .lang import reply_tr
-from .play import NOT_NOW, pending_for, provost_code
+from .play import NOT_NOW, provost_code
 from .texts import orders as order_texts
 from .texts import plan as plan_texts
 

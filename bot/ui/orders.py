@@ -25,7 +25,7 @@ from bot.games import orders as o
 from bot.games.invites import regular_orders, with_first_plan
 from bot.games.planning import add_places, planned
 from bot.i18n import LANGUAGES, Translation, translator
-from bot.rules import FAVOUR_LINES, PROVOST_STEPS, ROAD_LEN, TILES, Choice, Decision, Game
+from bot.rules import FAVOUR_LINES, PROVOST_STEPS, ROAD_LEN, TILES, Choice, Code, Decision, Game
 
 from . import choice_labels as labels
 from . import ids, replies, texts
@@ -66,7 +66,7 @@ def queue_candidates(game: Game) -> list[str]:
     for space in range(1, len(s.road_tile)):
         tile = s.road_tile[space]
         if tile and TILES[tile].kind not in ("residence", "prestige") and s.road_worker[space] < 0:
-            out.append(f"r{space}")
+            out.append(Code.road(space).text)
     return out
 
 
@@ -76,7 +76,7 @@ def parse_places(game: Game, text: str, tr: Translation = ENGLISH) -> list[str]:
     unique prefix, a name and its space); a name on several spaces means the free ones.
     `BadOrder` names the first item it cannot read (and the places it may mean, in `tr`'s
     words)."""
-    spaces = [f"r{i}" for i in range(1, len(game.state.road_tile))]
+    spaces = [Code.road(i).text for i in range(1, len(game.state.road_tile))]
     places = [Choice(c, words.place_words(ENGLISH, game, c)) for c in ("pass", *SPECIALS, *spaces)]
     free = set(queue_candidates(game)) | {"pass"}
     out = []
@@ -106,7 +106,7 @@ def parse_target(text: str) -> str | None:
     if t == o.CUTS:  # this round: ask only where a move cuts someone
         return o.CUTS
     m = TARGET.fullmatch(t)
-    code = f"r{int(m[1])}" if m else ""
+    code = Code.road(int(m[1])).text if m else ""
     if code == "r0":
         return o.STAY
     if not o.is_declaration(code):
@@ -211,7 +211,7 @@ def declare_targets(game: Game) -> list[str]:
     with `/caylus declare`)."""
     p = game.state.provost
     reach = PROVOST_STEPS
-    return ["stay", *(f"r{x}" for x in range(p - reach, p + reach + 1) if x != p and 1 <= x <= ROAD_LEN)]
+    return ["stay", *(Code.road(x).text for x in range(p - reach, p + reach + 1) if x != p and 1 <= x <= ROAD_LEN)]
 
 
 def declaring_phase(table: Table) -> bool:

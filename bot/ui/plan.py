@@ -32,7 +32,7 @@ from bot.games.planning import (
 )
 from bot.games.plans import preview
 from bot.i18n import Translation, translator
-from bot.rules import ROAD_LEN, Choice, Game, use_now
+from bot.rules import ROAD_LEN, Choice, Code, Game, use_now
 
 from . import choice_labels, ids, replies
 from .components import static_view
@@ -70,7 +70,7 @@ def answer_options(
     s = game.state
     plan = plan_of(game, orders)
     spaces = {x for x in range(1, ROAD_LEN + 1) if s.road_worker[x] == seat or everywhere}
-    spaces |= {int(e.place[1:]) for e in plan.entries if e.place[:1] == "r"}
+    spaces |= {c.space for e in plan.entries if (c := Code.parse(e.place)).on_road}
     out = []
     for space in sorted(spaces):
         trial = use_now(game, seat, space)

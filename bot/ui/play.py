@@ -24,18 +24,15 @@ from discord import app_commands
 
 from bot.games import (
     CannotUndo,
-    GameOver,
     MovedOnSince,
-    NotAPlayer,
-    NotStarted,
-    NotYourTurn,
     Pending,
     Refusal,
     StaleDecision,
     Table,
+    pending_for,
 )
 from bot.i18n import Translation
-from bot.rules import kind_facts
+from bot.rules import Code, kind_facts
 
 from . import choice_labels, replies, texts
 from .chooser import chooser_view
@@ -58,22 +55,6 @@ def chooser_for(
         texts.chooser_header(tr, table, pending.decision, note=note),
         chooser_view(table.id, pending.decision, table.game, tr=tr, orders=table.orders.get(pending.decision.player)),
     )
-
-
-def pending_for(table: Table, user_id: int) -> Pending:
-    """The table's pending decision if it is `user_id`'s; otherwise the refusal saying why."""
-    if table.is_open:
-        raise NotStarted()
-    if table.is_finished or not table.is_active:
-        raise GameOver()
-    if table.seat_of(user_id) is None:
-        raise NotAPlayer()
-    pending = table.pending
-    if pending is None:
-        raise GameOver()
-    if pending.user_id != user_id:
-        raise NotYourTurn(pending, table.game)
-    return pending
 
 
 async def table_of_click(bot: Host, interaction: discord.Interaction[Any], table_id: int) -> Table | None:
@@ -108,7 +89,7 @@ def provost_code(value: str) -> str:
         k = int(text)
     except ValueError:
         return text
-    return "0" if k == 0 else f"{k:+d}"
+    return Code.provost(k).text
 
 
 class Play:
@@ -142,7 +123,7 @@ class Play:
         table = await table_of_click(self.bot, interaction, table_id)
         if table is None:
             return
-        await self.act(interaction, table.channel_id, seq, code)
+        await self.act(interaction, table.channel_id, seq, code, table_id=table.id)
 
     async def _choose_here(self, interaction: discord.Interaction[Any], table_id: int, seq: int, code: str) -> None:
         """A choice on the turn message: the publisher answers the click with the post of its
@@ -161,7 +142,7 @@ class Play:
         try:
             publisher.seen(interaction)
             replies.require_posting(interaction)
-            await self.bot.manager.act(table.channel_id, interaction.user.id, seq, code)
+            await self.bot.manager.act(table.channel_id, interaction.user.id, seq, code, table_id=table.id)
             publisher.unexpect(table.id, answer)  # published by now (under the table's lock)
         except Refusal as r:
             timer.cancel()
@@ -225,20 +206,23 @@ class Play:
 
     # ----- the one path to the manager -------------------------------------------------------
 
-    async def act(self, interaction: discord.Interaction[Any], channel_id: int, seq: int, code: str) -> None:
-        """Apply `code` to decision `seq` at the channel's table as the interaction's user, post
-        the result in the channel and tell the user (the interaction is already deferred)."""
+    async def act(
+        self, interaction: discord.Interaction[Any], channel_id: int, seq: int, code: str, *, table_id: int | None = None
+    ) -> None:
+        """Apply `code` to decision `seq` at the channel's table (or at table `table_id`, which
+        the clicked component names) as the interaction's user, post the result in the channel
+        and tell the user (the interaction is already deferred)."""
         user_id = interaction.user.id
         manager = self.bot.manager
         try:
             replies.require_posting(interaction)
             self.bot.publisher.seen(interaction)
-            result = await manager.act(channel_id, user_id, seq, code)
+            result = await manager.act(channel_id, user_id, seq, code, table_id=table_id)
             pending = result.table.pending  # now, which may already be later than the result's
             can_undo = pending is not None and manager.can_undo(channel_id, user_id)
         except StaleDecision as r:
             view = None
-            table = manager.table(channel_id)
+            table = manager.table(channel_id) if table_id is None else manager.table_by_id(table_id)
             pending = table.pending if table is not None else None
             if table is not None and pending is not None and pending.user_id == user_id:
                 _, view = chooser_for(table, pending, tr=reply_tr(interaction, table))
@@ -302,7 +286,7 @@ class Play:
         user_id = interaction.user.id
         tr = reply_tr(interaction, table)
         try:
-            result = await manager.undo(table.channel_id, user_id, seq)
+            result = await manager.undo(table.channel_id, user_id, seq, table_id=table.id)
             pending = table.pending
         except MovedOnSince:
             await replies.refuse(interaction, CannotUndo(tr(texts.UNDO_TOO_LATE)), table=table)

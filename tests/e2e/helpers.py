@@ -79,11 +79,12 @@ async def seated_table(world: World, creator: FakeMember, others: list[FakeMembe
     return message
 
 
-async def ann_and_bob(world: World, manager: Any, **settings: Any) -> StoredMessage:
-    """A 2-seat table Ann opens (with `settings`, e.g. a deadline) in the world's channel, Bob
-    joins and Ann starts it, all through the manager; returns the first turn message."""
+async def ann_and_bob(world: World, manager: Any, seed: int | None = None, **settings: Any) -> StoredMessage:
+    """A 2-seat table Ann opens (with `settings`, e.g. a deadline; `seed`: the game's, else
+    drawn) in the world's channel, Bob joins and Ann starts it, all through the manager; returns
+    the first turn message."""
     channel_id = int(world.channel.id)
-    await manager.create_table(int(world.guild.id), channel_id, int(world.ann.id), "Ann", 2, settings=settings)
+    await manager.create_table(int(world.guild.id), channel_id, int(world.ann.id), "Ann", 2, seed=seed, settings=settings)
     await manager.join(channel_id, int(world.bob.id), "Bob")
     await manager.start(channel_id, int(world.ann.id))  # published through the listener
     return await current_turn(world)

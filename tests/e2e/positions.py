@@ -12,14 +12,11 @@ import json
 import random
 from pathlib import Path
 
-from bot.rules import Decision, Options, new_game, obvious_choice
+from bot.rules import DECISION_KINDS, Decision, Options, new_game, obvious_choice
 
 NAMES = ["Ann", "Bob", "Cid"]
 OPTIONS = Options(jeweller=True)
-KINDS = (
-    "place gate guild joust inn provost produce bonus sell peddler build residence lawyer trade "
-    "pay_plain castle favour favour_resources swap_give swap_take favour_buildings"
-).split()
+KINDS = DECISION_KINDS  # every kind that asks a player (bot/rules/tasks.py)
 PATH = Path(__file__).with_name("positions.json")
 PRESTIGE_FIRST = ("architect", "lawyer", "statue", "granary", "library", "weaver", "theater",
                   "college", "monument", "hotel", "cathedral")  # fmt: skip

@@ -1,22 +1,29 @@
-"""Record the fixtures of test_compat.py (run once, from the code whose behaviour they pin):
+"""The fixtures of test_compat.py, and the one command that brings their wording up to date:
 
-    .venv/bin/python -m tests.rules.make_fixtures
+    make fixtures        (that is: .venv/bin/python -m tests.rules.make_fixtures)
+
+Each fixture keeps two kinds of digest apart:
+
+- **what stored games replay to** (`history`, `scores`, `state`, and the `decisions` and
+  `events` digests: each decision's seat, kind, codes and number, each event's kind, seat,
+  round, phase and data). These never change: a difference means a stored game would replay
+  to another game. The command refuses to write while one differs.
+- **the English wording** (`words`: every prompt, choice label and event text on the way).
+  Stored games keep codes, not words, so a wording change replays nothing differently; the
+  command records the new words (run it after a wording change is meant, and look at the diff
+  of the texts it prints the count of).
 
 - `fixtures/replays.json.gz`: for 50 seeds and 2–5 players, the random game of
-  `play_random` (its move history), every decision on the way (seat, kind, prompt, labelled
-  choices), every event (kind, text, seat, round, phase, data) and the final scores.
+  `play_random` (its move history) with its decisions, events and final scores.
 - `fixtures/snapshots.json`: mid-game snapshots (`Game.to_json()`) whose task stacks hold every
   decision kind, each with the rest of its game's moves and what they lead to.
 
 They were made from commit 35ad814, when decision tasks were positional lists
-(`[kind, seat, *context]`): the snapshots keep that stored form, which must still load.
+(`[kind, seat, *context]`): the snapshots keep that stored form, which must still load, and the
+command keeps them as they are (`--from-scratch` records new ones from the current code: only
+for a new stored form, with the old kept beside it).
 
-When a change is *meant* to alter what games say (a label, an event's words), check first that
-nothing else moved, then refresh what the fixtures expect, keeping the stored old-form states:
-
-    .venv/bin/python -m tests.rules.make_fixtures --refresh
-
-Refreshed so far: issue 9 item 11 (the castle's "Build nothing" label, prompt and event show the
+Wording refreshed so far: issue 9 item 11 (the castle's "Build nothing" label, prompt and event show the
 real loss; the resources favour's column 2 label names food too); issue 11 item 10 (event wordings:
 no "-0 PP", plural favours, the Towers scored once, the building a cut worker leaves, the
 Alchemist's cubes and a declined Joust logged); issue 10 item 2 (the Alchemist's cubes, a Peddler
@@ -43,7 +50,12 @@ PLAYERS = (2, 3, 4, 5)
 
 
 def event_rows(events: list[Any]) -> list[list[Any]]:
-    return [[e.kind, e.text, e.player, e.round, e.phase, e.data] for e in events]
+    """What happened (no words): kind, seat, round, phase, data."""
+    return [[e.kind, e.player, e.round, e.phase, e.data] for e in events]
+
+
+def event_words(events: list[Any]) -> list[str]:
+    return [e.text for e in events]
 
 
 def digest(rows: Any) -> str:
@@ -51,9 +63,16 @@ def digest(rows: Any) -> str:
 
 
 def decision_row(g: Game) -> list[Any]:
+    """Who decides what (no words): seat, kind, the codes offered, the decision's number."""
     d = g.decision
     assert d is not None
-    return [d.player, d.kind, d.prompt, [[c.code, c.label] for c in d.choices], d.seq]
+    return [d.player, d.kind, [c.code for c in d.choices], d.seq]
+
+
+def decision_words(g: Game) -> list[Any]:
+    d = g.decision
+    assert d is not None
+    return [d.prompt, [c.label for c in d.choices]]
 
 
 def step_codes(g: Game) -> list[str]:
@@ -67,11 +86,15 @@ def random_game(players: int, seed: int) -> dict[str, Any]:
     g = new_game([f"P{i + 1}" for i in range(players)], seed)
     rng = random.Random(seed)
     events = event_rows(g.opening_events)
+    words: list[Any] = event_words(g.opening_events)
     decisions = []
     while not g.over:
         decisions.append(decision_row(g))
+        words.append(decision_words(g))
         codes = step_codes(g)
-        events += event_rows(g.apply(codes[int(rng.random() * len(codes))]))
+        happened = g.apply(codes[int(rng.random() * len(codes))])
+        events += event_rows(happened)
+        words += event_words(happened)
     return {
         "players": players,
         "seed": seed,
@@ -80,6 +103,25 @@ def random_game(players: int, seed: int) -> dict[str, Any]:
         "decisions": digest(decisions),
         "events": digest(events),
         "state": hashlib.sha256(g.to_json().encode()).hexdigest(),
+        "words": digest(words),
+    }
+
+
+def continuation(h: Game, moves: list[str], opening: bool = False) -> dict[str, Any]:
+    """What a stored position's remaining `moves` lead to: the events (and, with `opening`,
+    those of its resumption), the words said on the way, the scores and the final state."""
+    events = event_rows(h.opening_events) if opening else []
+    words: list[Any] = event_words(h.opening_events) if opening else []
+    for code in moves:
+        words.append(decision_words(h))
+        happened = h.apply(code)
+        events += event_rows(happened)
+        words += event_words(happened)
+    return {
+        "events": digest(events),
+        "scores": [list(s) for s in h.final_scores()],
+        "final": hashlib.sha256(h.to_json().encode()).hexdigest(),
+        "words": digest(words),
     }
 
 
@@ -104,20 +146,15 @@ def snapshots() -> list[dict[str, Any]]:
         for i, (snap, _) in enumerate(moves):
             if not snap:
                 continue
-            kinds = {t[0] for t in json.loads(snap)["tasks"]}
-            h = Game.from_json(snap)
-            events = []
-            for _, code in moves[i:]:
-                events += event_rows(h.apply(code))
+            state = json.loads(snap)
+            rest = [code for _, code in moves[i:]]
             out.append({
                 "seed": seed,
                 "players": players,
-                "kinds": sorted(kinds),
-                "state": json.loads(snap),
-                "moves": [code for _, code in moves[i:]],
-                "events": digest(events),
-                "scores": [list(s) for s in h.final_scores()],
-                "final": hashlib.sha256(h.to_json().encode()).hexdigest(),
+                "kinds": sorted({t["kind"] if isinstance(t, dict) else t[0] for t in state["tasks"]}),
+                "state": state,
+                "moves": rest,
+                **continuation(Game.from_json(snap), rest),
             })
     print("kinds covered:", dict(sorted(seen.items())))
     return out + crafted(out[0]["state"])
@@ -139,11 +176,11 @@ def crafted(base: dict[str, Any]) -> list[dict[str, Any]]:
         state["road_owner"][20] = state["road_owner"][21] = 1
         h = Game.from_json(json.dumps(state))
         rng = random.Random(n)
-        moves, events = [], event_rows(h.opening_events)
+        moves = []
         while not h.over:
             codes = h.legal_codes()
             moves.append(codes[int(rng.random() * len(codes))])
-            events += event_rows(h.apply(moves[-1]))
+            h.apply(moves[-1])
         out.append({
             "seed": -1 - n,
             "players": len(state["players"]),
@@ -151,36 +188,45 @@ def crafted(base: dict[str, Any]) -> list[dict[str, Any]]:
             "state": state,
             "moves": moves,
             "opening": True,
-            "events": digest(events),
-            "scores": [list(s) for s in h.final_scores()],
-            "final": hashlib.sha256(h.to_json().encode()).hexdigest(),
+            **continuation(Game.from_json(json.dumps(state)), moves, opening=True),
         })
     return out
 
 
-def refresh(snaps: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """What the stored (old-form) snapshots lead to with the current code."""
-    for snap in snaps:
-        h = Game.from_json(json.dumps(snap["state"]))
-        events = event_rows(h.opening_events) if snap.get("opening") else []
-        for code in snap["moves"]:
-            events += event_rows(h.apply(code))
-        snap["events"] = digest(events)
-        snap["scores"] = [list(s) for s in h.final_scores()]
-        snap["final"] = hashlib.sha256(h.to_json().encode()).hexdigest()
-    return snaps
+FACTS = ("history", "scores", "decisions", "events", "state", "final")  # what stored games replay to
+
+
+def refreshed(old: list[dict[str, Any]], new: list[dict[str, Any]], name: str) -> tuple[list[dict[str, Any]], int]:
+    """`old` with the words of `new`; exits if any fact differs (a stored game would replay to
+    another game: that is a bug to fix, not a fixture to refresh)."""
+    moved = [
+        f"{name} #{i} (seed {o['seed']}, {o['players']} players): {key}"
+        for i, (o, n) in enumerate(zip(old, new, strict=True)) for key in FACTS if key in o and key in n and o[key] != n[key]
+    ]  # fmt: skip
+    if moved:
+        sys.exit("Not written: stored games would replay differently:\n  " + "\n  ".join(moved[:20]))
+    changed = sum(o.get("words") != n["words"] for o, n in zip(old, new, strict=True))
+    return [{**o, "words": n["words"]} for o, n in zip(old, new, strict=True)], changed
 
 
 def main() -> None:
     HERE.mkdir(exist_ok=True)
+    replays, path = HERE / "replays.json.gz", HERE / "snapshots.json"
     games = [random_game(p, seed) for p in PLAYERS for seed in SEEDS]
-    with gzip.open(HERE / "replays.json.gz", "wt", encoding="utf-8") as f:
-        json.dump(games, f, separators=(",", ":"))
-    path = HERE / "snapshots.json"
-    if "--refresh" in sys.argv:
-        snaps = refresh(json.loads(path.read_text(encoding="utf-8")))
-    else:
+    if "--from-scratch" in sys.argv:
         snaps = snapshots()
+    else:
+        old_games = json.loads(gzip.decompress(replays.read_bytes()))
+        games, changed_games = refreshed(old_games, games, "replay")
+        old_snaps = json.loads(path.read_text(encoding="utf-8"))
+        new = [
+            continuation(Game.from_json(json.dumps(snap["state"])), snap["moves"], snap.get("opening", False))
+            for snap in old_snaps
+        ]
+        snaps, changed_snaps = refreshed(old_snaps, new, "snapshot")
+        print(f"wording: {changed_games} of {len(games)} games and {changed_snaps} of {len(snaps)} snapshots say something else now")
+    text = json.dumps(games, separators=(",", ":")).encode()
+    replays.write_bytes(gzip.compress(text, mtime=0))  # the same games, the same bytes
     path.write_text(json.dumps(snaps, separators=(",", ":")) + "\n", encoding="utf-8")
 
 

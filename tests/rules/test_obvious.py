@@ -10,6 +10,7 @@ import random
 import pytest
 
 from bot.rules import Game, new_game, obvious_choice
+from bot.rules.specials import movers_after
 from bot.rules.tasks import Guild, PayPlain
 
 from .conftest import Play
@@ -96,6 +97,23 @@ def test_later_players_reach_counts(play: Play) -> None:
     g.apply("0")
     ob = obvious_choice(g)
     assert ob is not None and ob.seat == 1 and ob.code == "0"  # 12 ± 2: nothing to change
+
+
+def test_the_later_provost_movers_are_those_after_the_decider_in_passing_order() -> None:
+    """§2 phase 4: each player once, in passing order. At every provost decision of random
+    games, the players still to move it are exactly those after the decider: one too many
+    would ask a player whose move is obvious, one too few would hide a real choice."""
+    asked = 0
+    for seed, players in ((11, 3), (12, 4), (13, 5), (14, 2)):
+        game = new_game([f"P{i}" for i in range(players)], seed)
+        draw = random.Random(seed)
+        while (d := game.decision) is not None:
+            if d.kind == "provost":
+                s = game.state
+                assert movers_after(s) == s.passing[s.passing.index(d.player) + 1 :]
+                asked += 1
+            game.apply(draw.choice(game.legal_codes()))
+    assert asked > 20
 
 
 def test_later_players_without_money_do_not_count(play: Play) -> None:

@@ -11,32 +11,11 @@ from typing import Any
 import pytest
 
 from bot.rules import COMPILED, Game, IllegalChoice, State, new_game, state_from_json
+from bot.rules.common import fields_of
 from bot.rules.tasks import (
     TASK_TYPES,
-    BestBuilder,
-    Bonus,
-    Build,
-    Castle,
-    CloseSection,
-    Favour,
-    FavourBuildings,
-    FavourResources,
-    Gate,
-    Guild,
-    Inn,
-    Joust,
-    Lawyer,
-    LawyerDone,
-    PayPlain,
     Peddler,
-    Place,
     Produce,
-    Provost,
-    Residence,
-    Sell,
-    SwapGive,
-    SwapTake,
-    Trade,
     task_from_json,
 )
 
@@ -128,33 +107,21 @@ def test_a_copied_game_plays_on_alone() -> None:
 
 # ----- the JSON form of tasks ---------------------------------------------------------------------
 
-# Every kind in the list form snapshots held before tasks were records, and its record.
-OLD_FORM = [
-    (["place", 2], Place(seat=2)),
-    (["gate", 1], Gate(seat=1)),
-    (["guild", 0], Guild(seat=0)),
-    (["joust", 3], Joust(seat=3)),
-    (["inn", 1], Inn(seat=1)),
-    (["provost", 2], Provost(seat=2)),
-    (["produce", 0, 4], Produce(seat=0, space=4)),
-    (["bonus", 1, "park"], Bonus(seat=1, tile="park")),
-    (["sell", 2, 6], Sell(seat=2, price=6)),
-    (["peddler", 0, 1, 2, 0], Peddler(seat=0, price=1, left=2, bought=0)),
-    (["build", 1, "stone", -1, 9], Build(seat=1, category="stone", discount=-1, space=9)),
-    (["residence", 0, "statue"], Residence(seat=0, tile="statue")),
-    (["lawyer", 2, 1], Lawyer(seat=2, price=1)),
-    (["lawyer_done", 1, 3], LawyerDone(seat=1, space=3)),
-    (["trade", 0, "church"], Trade(seat=0, tile="church")),
-    (["pay_plain", 1, 4], PayPlain(seat=1, left=4)),
-    (["castle", 3, 1], Castle(seat=3, batches=1)),
-    (["best_builder", -1], BestBuilder(seat=-1)),
-    (["close_section", -1, 2], CloseSection(seat=-1, section=2)),
-    (["favour", 0], Favour(seat=0)),
-    (["favour_resources", 1, 4], FavourResources(seat=1, column=4)),
-    (["swap_give", 2], SwapGive(seat=2)),
-    (["swap_take", 2, 2], SwapTake(seat=2, left=2)),
-    (["favour_buildings", 0, 3], FavourBuildings(seat=0, column=3)),
-]
+# Every kind in the list form snapshots held before tasks were records (`[kind, seat, *fields]`,
+# the fields in their declared order), and its record: made for every kind of TASK_TYPES from a
+# value for each field's name (a kind with a field of a new name needs its sample here).
+SAMPLES = {
+    "seat": 2, "space": 4, "tile": "park", "price": 1, "left": 2, "bought": 0, "category": "stone",
+    "discount": -1, "batches": 1, "section": 2, "column": 3,
+}  # fmt: skip
+
+
+def _old_form(kind: str, cls: type[Any]) -> tuple[list[Any], Any]:
+    values = [SAMPLES[name] for name in fields_of(cls)]
+    return [kind, *values], cls(*values)
+
+
+OLD_FORM = [_old_form(kind, cls) for kind, cls in TASK_TYPES.items()]
 
 
 def test_old_form_covers_every_kind() -> None:
@@ -179,7 +146,7 @@ def test_snapshot_round_trip_keeps_tasks() -> None:
     s = busy_state()
     s.tasks = [record for _, record in OLD_FORM]
     text = Game(s).to_json()
-    assert json.loads(text)["tasks"][6] == {"kind": "produce", "seat": 0, "space": 4}
+    assert json.loads(text)["tasks"][list(TASK_TYPES).index("produce")] == {"kind": "produce", "seat": 2, "space": 4}
     assert state_from_json(text) == s
 
 

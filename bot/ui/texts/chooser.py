@@ -9,6 +9,8 @@ from bot.rules import (
     CUBE_NAMES,
     SPECIAL_EFFECTS,
     TILES,
+    Code,
+    CodeKind,
     Decision,
     Game,
     cube_list,
@@ -64,8 +66,9 @@ def place_effect(tr: Translation, game: Game, code: str) -> str:
     """What placing (or moving) a worker on `code` brings, with the provost's reach."""
     if code in SPECIAL_EFFECTS:
         return special_words(code, tr)
-    if code.startswith("r") and code[1:].isdigit():
-        space = int(code[1:])
+    c = Code.parse(code)
+    if c.kind == CodeKind.ROAD:
+        space = c.space
         tile_id = game.state.road_tile[space]
         if tile_id is None:
             return ""

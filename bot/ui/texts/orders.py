@@ -9,7 +9,17 @@ from collections.abc import Sequence
 from bot.i18n import N_, Translation, translator
 from bot.i18n import words as glossary
 from bot.i18n.commands import slash
-from bot.rules import CUBE_NAMES, CUBES, SPECIAL_NAMES, TILES, Game, Speech, cube_count
+from bot.rules import (
+    CUBE_NAMES,
+    CUBES,
+    SPECIAL_NAMES,
+    TILES,
+    Code,
+    CodeKind,
+    Game,
+    Speech,
+    cube_count,
+)
 
 from . import choice_words
 from .pieces import name, plain
@@ -113,18 +123,19 @@ def place_words(tr: Translation, game: Game | None, code: str) -> str:
     """A queued place as a player reads it: "Carpenter (road 8)", "Castle", "Pass"."""
     if code == "pass":
         return tr.pgettext("choice", "Pass")
-    if code[:1] == "r" and code[1:].isdigit():
-        tile = game.state.road_tile[int(code[1:])] if game is not None else None
+    c = Code.parse(code)
+    if c.kind == CodeKind.ROAD:
+        tile = game.state.road_tile[c.space] if game is not None else None
         if tile:
-            return choice_words.on_road(tr, glossary.building(tr, TILES[tile].name), int(code[1:]))
-        return tr.gettext("road {space}").format(space=code[1:])
+            return choice_words.on_road(tr, glossary.building(tr, TILES[tile].name), c.space)
+        return tr.gettext("road {space}").format(space=c.space)
     return glossary.building(tr, SPECIAL_NAMES[code]) if code in SPECIAL_NAMES else code
 
 
 def target_words(tr: Translation, target: str) -> str:
     if target == "stay":
         return tr.gettext("stay where it is")
-    return tr.gettext("to road {space}").format(space=target[1:])
+    return tr.gettext("to road {space}").format(space=Code.parse(target).space)
 
 
 def provost_words(tr: Translation, declared: str) -> str:
@@ -186,7 +197,7 @@ def orders_view_text(tr: Translation, game: Game | None, provost: str, productio
         target = provost_words(tr, declared)
         if game is not None and declared[:1] == "r":  # where the provost is: a target out of reach is seen at once
             now = game.state.provost
-            if abs(int(declared[1:].partition("@")[0]) - now) > MAX_PROVOST_MOVE:
+            if abs(Code.parse(declared.partition("@")[0]).space - now) > MAX_PROVOST_MOVE:
                 target = tr.gettext(
                     "{target} (the provost is on road {space} now: more than 3 spaces away, so you are asked "
                     "unless it is moved closer first)"
