@@ -18,7 +18,6 @@ from . import replies, texts
 from .host import Host
 from .lang import personal_language, post_tr, reply_tr, set_personal
 from .play import chooser_for
-from .texts import plan as plan_words
 
 log = logging.getLogger(__name__)
 
@@ -134,13 +133,7 @@ class Info:
         ]
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        tr = self._reader(interaction)
-        text, more = texts.help_text(tr), plan_words.how_to_plan(tr)  # plan, queue and orders in one line
-        if len(text) + len(more) + 1 <= texts.MAX_CONTENT:
-            await replies.say(interaction, f"{text}\n{more}")
-            return
-        await replies.say(interaction, text)
-        await replies.say(interaction, more)
+        await replies.say(interaction, texts.help_text(self._reader(interaction)))  # one message in every language
 
     async def language(
         self, interaction: discord.Interaction[Any], language: str | None, *, clear: bool = False

@@ -61,7 +61,7 @@ def test_every_command_a_text_names_is_in_the_tree() -> None:
     wrong = [c for c in calls if (c[2], c[3]) not in paths]
     assert wrong == [], wrong
     named = [(c, o) for c, o in info_texts.HELP_COMMANDS.values()]
-    named += [(c, o) for o, c in info_texts.HELP_OPTIONS.items()] + [("board", "public")]
+    named += [("board", "public")]
     assert [n for n in named if n not in paths] == []
 
 
@@ -84,4 +84,4 @@ def test_the_help_names_every_command_in_the_readers_words() -> None:
     assert "`/caylus создать`" in ru and "`/caylus судья сдвиг:`" in ru and "`всем:true`" in ru
     assert "/caylus new" not in ru and "/caylus board" not in ru
     english = texts.help_text(translator("en"))
-    assert "`/caylus new` — open a table here" in english and "`public:true` posts it" in english
+    assert "`/caylus new` — open a table here" in english and "(`public:true` for everyone)" in english

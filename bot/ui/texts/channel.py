@@ -16,6 +16,9 @@ from . import plan as plan_words
 from .choice_words import whole_label
 from .pieces import MAX_CONTENT, clip, mention, name, plain, timestamp, where_in_game
 
+# a new player's first turn message: after the plan's line, where pings go and where the rest is
+MORE_COMMANDS = N_("{notify} — where your pings go, quiet hours · {help} — every command")
+
 
 def _label(tr: Translation) -> Callable[[str], str]:
     """How an event says a choice's label (the rules' English) in `tr`'s words."""
@@ -81,6 +84,7 @@ def turn_message(
     p = game.state.players[pending.seat]
     if pending.decision.kind == "place" and game.state.round == 1 and p.workers == 6 and not p.passed:
         lines.append("-# " + plan_words.how_to_plan(tr))  # a new player's first turn message at the table
+        lines.append("-# " + tr(MORE_COMMANDS).format(notify=slash(tr, "caylus-notify"), help=slash(tr, "help")))
     deadline = pending.deadline_at
     if deadline:
         lines.append(

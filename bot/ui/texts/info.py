@@ -19,8 +19,10 @@ from bot.rules import (
 )
 
 from .choice_words import whole_label
+from .community_commands import COMMANDS as COMMUNITY
 from .lobby import seat_lines
 from .pieces import MAX_CONTENT, clip, name, player_line, prompt_of, round_and_phase, where_in_game
+from .plan import how_to_plan
 
 
 def status(tr: Translation, table: Table, user_id: int) -> str:
@@ -187,16 +189,17 @@ def rules_not_found(tr: Translation, text: str) -> str:
 HELP = N_("""\
 ## Caylus on Discord
 **A table**
-{new} — open a table here (seats 2–5, {ai} seats and their {ai_level}, a {deadline} per decision and the {takeover} after missed deadlines, options: {jeweller}, {lawyer_pp}, {simple_favours}); the table card has **Join**, **Leave**, **Add AI** and **Start** buttons.
-{join} · {leave} · {start} — the same without the card.
-{abandon} — end the table without a result (its creator, or anyone with Manage Channels).
+{new} — open a table here (seats, AI, deadlines and variants are its options); then **Join**, **Leave**, **Add AI**, **Start** on its card, or {join} · {leave} · {start}. {abandon} ends it unscored.
 **Playing**
-When it is your turn the bot pings you once in a turn message that carries your choices: one click decides (only you can use them). **More…** shows them privately with their costs; **Board** shows the board as it stands, only to you. Several decisions in a row (a favour's line, then its effect) follow on the same message.
-{place} (a code, a building's name or its start: `carpenter`, `peddler r7`) · {pass} · {provost} — the frequent moves, with autocomplete.
-**Undo** (after a choice) or {undo} — take back your last choice while nobody has acted since (not once its phase report is out). {takeback} — play your seat again after missed deadlines handed it to the AI.
+Your turn: one ping, on a message whose buttons only you can use. **More…** shows the choices with their costs, **Board** the board, both only to you.
+{place} (a building or its start: `carpenter`, `peddler r7`) · {pass} · {provost} — with autocomplete.
+**Undo** or {undo} — take back your last choice if nobody has played since · {takeback} — your seat back from the AI.
+{plan_line}
 **Looking around**
-{board} — the board now, only for you ({public} posts it) · {status} — every player's deniers, cubes, workers, PP and favours, your buildings and what you can do now (only you see it) · {log} — the last events · {rules} — any building, phase or favour line explained · {language} — your language for private answers.
-Each round has one message, edited after every phase with its report and board image; the final scores, with their breakdown, at the end.""")
+{board} — the board ({public} for everyone) · {status} — everyone's resources and what you can do now · {log} — the last events · {rules} — any rule explained · {language} — your language for private answers.
+One message per round, edited after each phase.
+**Beyond the game**
+{mygames} — your tables · {stats} — your games, rating · {leaderboard} — the server's best · {challenge} — this week's challenge · {notify} — where pings go, quiet hours · {watch} · {unwatch} — follow a table without pings · {resign} — give up (the AI plays on; a loss) · {setup} — the server's defaults.""")
 
 
 # /caylus language: the reply is in the reader's (new) language
@@ -211,22 +214,24 @@ LANGUAGE_NONE = N_(
 )
 
 
-# What the help names: {field: (command, option)}, and the options of /caylus new by themselves
+# What the help names: {field: (command, option)}
 HELP_COMMANDS: dict[str, tuple[str, str | None]] = {
     **{c: (c, None) for c in ("new", "join", "leave", "start", "abandon", "pass", "undo", "takeback")},
     **{c: (c, None) for c in ("board", "status", "log", "language")},
     "place": ("place", "target"),
     "provost": ("provost", "move"),
     "rules": ("rules", "topic"),
+    # the community's commands, each its own beside /caylus (bot/ui/community_commands.py)
+    **{c: (f"caylus-{c}", None) for c in COMMUNITY},
 }
-HELP_OPTIONS = {o: "new" for o in ("ai", "ai_level", "deadline", "takeover", "jeweller", "lawyer_pp", "simple_favours")}
 
 
 def help_text(tr: Translation) -> str:
-    """`/caylus help`, naming each command as the reader's Discord shows it."""
+    """`/caylus help`, one message (tests/i18n/test_help.py), naming each command as the
+    reader's Discord shows it; the round plan's line is the first turn message's (HOW_TO_PLAN)."""
     return tr(HELP).format(
+        plan_line=how_to_plan(tr),
         **{key: slash(tr, command, option) for key, (command, option) in HELP_COMMANDS.items()},
-        **{option: f"`{shown_name(tr.commands, option)}`" for option in HELP_OPTIONS},
         public=f"`{shown_name(tr.commands, 'public')}:true`",
     )
 

@@ -42,14 +42,16 @@ OLD_ROUND = N_("That button was for round {round}; this is round {now}. Your pla
 
 # one line naming plan, queue and orders: /caylus help and a new player's first turn message
 HOW_TO_PLAN = N_(
-    "Fewer pings: **Plan…** or {plan} places your workers ahead, best first, without a ping; "
-    "{queue} adds to it; {orders} answers the provost, productions and castle ahead."
+    "Fewer pings: **Plan…** or {plan} places your workers ahead, best first; "
+    "{queue} adds to it; {orders} · {declare} answer ahead (provost, productions, castle)."
 )
 
 
 def how_to_plan(tr: Translation) -> str:
     """HOW_TO_PLAN with the commands as the reader's Discord names them."""
-    return tr(HOW_TO_PLAN).format(plan=slash(tr, "plan"), queue=slash(tr, "queue"), orders=slash(tr, "orders"))
+    return tr(HOW_TO_PLAN).format(
+        plan=slash(tr, "plan"), queue=slash(tr, "queue"), orders=slash(tr, "orders"), declare=slash(tr, "declare")
+    )
 
 STATE_WORDS = {
     "next": N_("next, {cost}"),
