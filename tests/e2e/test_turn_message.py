@@ -138,14 +138,14 @@ async def test_a_double_click_on_the_turn_message_is_applied_once_and_both_answe
         earlier = len(world.fake.ephemeral_messages(player))
         handles = [await world.fake.click(turn, offer.custom_id, user=player) for _ in range(2)]
         for handle in handles:
-            await handle.response()  # both answered
-        await run.bot.publisher.idle()
-        table = run.bot.manager.table(int(world.channel.id))
-        assert table is not None and table.game is not None and table.game.state.history == ["pass"]
-        # the second is refused privately
+            await handle.response()  # both answered (the move itself may come after the answer)
+        # the second is refused privately: its handler's last step, so both are done after it
         await world.fake.state.changed.wait_for(
             lambda: world.fake.ephemeral_messages(player)[earlier:], 5.0, lambda: "no refusal"
         )
+        await run.bot.publisher.idle()
+        table = run.bot.manager.table(int(world.channel.id))
+        assert table is not None and table.game is not None and table.game.state.history == ["pass"]
         [refusal] = world.fake.ephemeral_messages(player)[earlier:]
         assert "Already done" in refusal.content, refusal.content  # issue 11 item 10
         assert len(turn_messages(world)) == 1
