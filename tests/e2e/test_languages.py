@@ -99,7 +99,7 @@ async def test_a_russian_player_at_a_portuguese_table(world: World) -> None:
         assert "**Bob**" in message.content and "Sentados:" in message.content
         assert "Сесть" not in message.content
         table_words = await answer(await slash(world, world.cid, "join"))
-        assert table_words == "Você ocupa o lugar 3 de 3. O criador começa o jogo."
+        assert table_words == "Você ocupa o lugar 3 de 3. Quem criou a mesa começa o jogo."  # no gender guessed
         chosen = await answer(await slash(world, world.cid, "language", language="ru"))
         assert chosen.startswith("Ваш язык теперь **Русский**")
         left = await answer(await slash(world, world.cid, "leave"))
