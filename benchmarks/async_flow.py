@@ -20,6 +20,9 @@ define the figures:
 - lasting_messages_per_round: channel messages still there at the end; images_per_round: board
   images posted or edited into channel messages; requests_per_decision: REST requests the bot
   made from the start to the end of the game.
+- reports_dropped, round_message_chars_max (issue 24, `story_figures`): phase reports stored
+  whose lines are not all in the channel's round messages (must be 0), and the most characters
+  a round message carries (its title and embeds).
 
 Calendar time (issue 22; tests/e2e/timeline.py, the model benchmarks/ping_replay.py shares): every
 call back is answered after an exponential delay of mean `--mean-hours` (4 h), capped at the
@@ -87,10 +90,33 @@ async def one_game(
                     run.bot, fake, channel, list(people.values()), orders=orders, think=think,
                     queue_depth=queue_depth, mean_hours=mean_hours, planning=planning,
                 )
-                return await flow.play(rounds=rounds)
+                figures = await flow.play(rounds=rounds)
+                figures.story = await story_figures(run.bot, fake, channel)
+                return figures
     finally:
         monkeypatch.undo()
         await fake.stop()
+
+
+async def story_figures(bot: Any, fake: Any, channel: Any) -> dict[str, int]:
+    """Issue 24: reports stored but not shown whole in the round messages, and the longest
+    round message (characters of its title and embeds)."""
+    from bot.games import PhaseReport
+    from bot.ui import texts
+    from bot.ui.lang import post_tr
+
+    rounds = [m for m in fake.channel_messages(channel) if m.content.startswith("📜 ")]
+    shown = "\n".join(m.text for m in rounds)
+    dropped = 0
+    for table in bot.manager.tables():
+        for snap in await bot.manager.store.snapshots(table.id):
+            if snap.report is None:
+                continue
+            report = PhaseReport.from_json(snap.report, table_id=table.id, channel_id=table.channel_id, seq=snap.seq)
+            lines = [x for c in texts.report_chunks(post_tr(table), report) for x in c.split("\n")]
+            dropped += any(line not in shown for line in lines)
+    longest = max((len(m.content) + sum(len(e.get("description") or "") for e in m.embeds) for m in rounds), default=0)
+    return {"reports_dropped": dropped, "round_message_chars_max": longest}
 
 
 def show(title: str, figures: Any, seconds: float) -> None:
@@ -116,6 +142,8 @@ def show(title: str, figures: Any, seconds: float) -> None:
     print(f"  lasting messages         {f.lasting_messages} ({line['lasting_messages_per_round']} per round)")
     print(f"  images                   {f.images} ({line['images_per_round']} per round)")
     print(f"  requests                 {f.requests} ({line['requests_per_decision']} per decision)")
+    story = getattr(f, "story", {})
+    print(f"  reports dropped          {story.get('reports_dropped')}; longest round message {story.get('round_message_chars_max')} characters")
     print(f"  invitations              {f.pings.invites} pings beside the turn messages'")
     cal = f.calendar_line()
     if cal is not None:
@@ -158,11 +186,11 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             show(f"{kind}, seed {seed}", figures, time.perf_counter() - began)
             if seed == args.seed:
                 if kind == "orders_queue":
-                    out["with_orders"] = figures.line()
+                    out["with_orders"] = figures.line() | getattr(figures, "story", {})
                 elif kind == "plain":
-                    out = {**figures.line(), **out}
+                    out = {**figures.line(), **getattr(figures, "story", {}), **out}
                 else:
-                    out["with_plans"] = figures.line()
+                    out["with_plans"] = figures.line() | getattr(figures, "story", {})
             lines.append(figures.calendar_line())
         if lines:
             calendar[kind] = calendar_summary(lines)

@@ -1,12 +1,15 @@
 """Benchmark of the board image: render + PNG encode of many mid-game states.
 
-    .venv/bin/python benchmarks/render_bench.py [--states 40] [--repeat 5]
+    .venv/bin/python benchmarks/render_bench.py [--states 40] [--repeat 5] [--no-story]
 
 Budget (docs/design): median <= 60 ms and <= 600 KB per image on a 2-core machine, and <= 2x the
 bare PNG encode of the same image (the palette image `render_board` writes, encoded alone). The
 last line printed is one JSON object: median_ms, p90_ms, png_bytes_median, width, height,
 bare_encode_ms, ratio_to_bare (median render over median bare encode), and the medians of the
-parts: draw_ms, quantise_ms, encode_ms.
+parts: draw_ms, quantise_ms, encode_ms. Unless `--no-story`, it also times the end-of-game
+summary image and the replay of a whole 5-player game of 18 rounds (the longest a game can
+last), in this one process (one core), as a render worker makes them: summary_ms,
+summary_bytes, replay_ms, replay_frames, replay_bytes (issue 24: the replay within 10 s).
 """
 
 from __future__ import annotations
@@ -34,11 +37,45 @@ def _median_ms(times: list[float]) -> float:
     return round(statistics.median(times) * 1000, 2)
 
 
+def story_figures(players: int = 5, seed: int = 0) -> dict[str, float]:
+    """The summary image and the replay of an 18-round game, timed as a render worker makes
+    them from the game's past (the log replayed, every board drawn, the GIF encoded)."""
+    from PIL import Image as PILImage
+
+    from bot.games.past import past_of, replay_gif, summary_png
+    from rendering.demo import long_game
+
+    game = long_game(players, seed)
+    names = [p.name for p in game.state.players]
+    past = past_of(names, seed, None, game.state.history)
+    summary_png(past)  # warm: fonts, the static board
+    t = time.perf_counter()
+    summary = summary_png(past)
+    summary_ms = (time.perf_counter() - t) * 1000
+    t = time.perf_counter()
+    replay = replay_gif(past)
+    replay_ms = (time.perf_counter() - t) * 1000
+    frames = PILImage.open(io.BytesIO(replay)).n_frames
+    print(
+        f"story of a {game.state.round}-round {players}-player game: summary {summary_ms:.0f} ms "
+        f"({len(summary)} bytes); replay {replay_ms / 1000:.2f} s, {frames} frames, {len(replay) / 1e6:.2f} MB"
+    )
+    return {
+        "story_rounds": game.state.round,
+        "summary_ms": round(summary_ms, 1),
+        "summary_bytes": len(summary),
+        "replay_ms": round(replay_ms, 1),
+        "replay_frames": frames,
+        "replay_bytes": len(replay),
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--states", type=int, default=40, help="mid-game positions to render")
     ap.add_argument("--repeat", type=int, default=5, help="renders of each position")
     ap.add_argument("--lang", default="en", help="the language of the words drawn (en, ru, pt-BR, ca)")
+    ap.add_argument("--no-story", action="store_true", help="skip the summary image and the replay")
     args = ap.parse_args()
 
     positions = []
@@ -98,6 +135,7 @@ def main() -> None:
         f"render / bare encode = {median / bare:.2f}"
     )
     print(f"PNG size: median {int(statistics.median(sizes))} bytes, max {max(sizes)} bytes")
+    story = {} if args.no_story else story_figures()
     print(
         json.dumps(
             {
@@ -113,6 +151,7 @@ def main() -> None:
                 "quantise_ms": _median_ms(parts["quantise"]),
                 "encode_ms": _median_ms(parts["encode"]),
             }
+            | story
         )
     )
 

@@ -65,3 +65,17 @@ def play(
     # Mid-phase (a decision count stop): show the phase under way; else the last completed one.
     events = current if decisions is not None and current else completed
     return Snapshot(game, events)
+
+
+def long_game(players: int, seed: int, *, names: list[str] | None = None) -> Game:
+    """A whole game of the greatest length, 18 rounds (§2 phase 7: the bailiff moves 1 space a
+    round while the provost is not beyond it, from road 6 to the Towers' mark, 24): random
+    choices, but the provost always as far back as it can go (benchmarks, tests)."""
+    chosen = (names or DEFAULT_NAMES)[:players]
+    game = new_game(chosen, seed)
+    rng = random.Random(seed)
+    while game.decision is not None:
+        d = game.decision
+        codes = [c.code for c in d.choices]
+        game.apply(min(codes, key=int) if d.kind in ("provost", "guild") else rng.choice(codes))
+    return game

@@ -12,6 +12,7 @@ board image, and the same strings (building names, numbers) come back on every c
 
 from __future__ import annotations
 
+import re
 import struct
 import threading
 import unicodedata
@@ -162,29 +163,59 @@ def _runs(text: str) -> list[tuple[int, str]]:
     return runs
 
 
+# Every figure on the board (cubes, deniers, PP, costs, road spaces) is drawn at NUMBER_MIN px
+# or more, whatever the size of the words around it: the 1100 px board shows at half size in
+# Discord's 550 px preview, where that is 9 px (issue 24). A figure: digits with a sign before
+# them and ranges, fractions or times between them ("+3", "−2", "1–5", "0/10", "×2").
+NUMBER_MIN = 18
+_FIGURE = re.compile(r"[+\-−±×]?\d+(?:[–\-/.,:]\d+)*")
+
+
+def pieces(text: str, size: int) -> list[tuple[str, int]]:
+    """`text` cut into the pieces drawn at one size: its figures at NUMBER_MIN px at least,
+    the rest at `size`."""
+    if size >= NUMBER_MIN or not any(ch.isdigit() for ch in text):
+        return [(text, size)]
+    out: list[tuple[str, int]] = []
+    at = 0
+    for m in _FIGURE.finditer(text):
+        if m.start() > at:
+            out.append((text[at : m.start()], size))
+        out.append((m.group(), NUMBER_MIN))
+        at = m.end()
+    if at < len(text):
+        out.append((text[at:], size))
+    return out
+
+
 @lru_cache(maxsize=4096)
 def text_width(text: str, size: int, bold: bool = False) -> int:
     total = 0.0
     with FONT_LOCK:
-        for idx, run in _runs(text):
-            total += font(size, bold, idx).getlength(run)
+        for piece, at in pieces(text, size):
+            for idx, run in _runs(piece):
+                total += font(at, bold, idx).getlength(run)
     return int(round(total))
 
 
 @lru_cache(maxsize=4096)
 def text_mask(text: str, size: int, bold: bool = False) -> Image.Image:
-    """An "L" mask of `text`, as wide as its advance and one line high (ascent + descent)."""
+    """An "L" mask of `text`, as wide as its advance and one line high (ascent + descent of
+    its largest piece); its figures at NUMBER_MIN px at least, all pieces on one baseline."""
     with FONT_LOCK:
-        ascent, descent = _metrics(size, bold)
+        cut = pieces(text, size)
+        ascent = max(_metrics(at, bold)[0] for _, at in cut)
+        descent = max(_metrics(at, bold)[1] for _, at in cut)
         width = max(1, text_width(text, size, bold))
         mask = Image.new("L", (width + 2, ascent + descent))
         draw = ImageDraw.Draw(mask)
         x = 0.0
-        for idx, run in _runs(text):
-            f = font(size, bold, idx)
-            # Baseline-align fallback fonts with DejaVu's ascent.
-            draw.text((x, ascent), run, font=f, fill=255, anchor="ls")
-            x += f.getlength(run)
+        for piece, at in cut:
+            for idx, run in _runs(piece):
+                f = font(at, bold, idx)
+                # Baseline-align fallback fonts with DejaVu's ascent.
+                draw.text((x, ascent), run, font=f, fill=255, anchor="ls")
+                x += f.getlength(run)
     return mask
 
 
@@ -231,11 +262,29 @@ def draw_text(
         x -= w / 2
     elif anchor == "r":
         x -= w
-    ascent, _ = _metrics(size, bold)
-    # Centre the cap height (about 0.72 em) on y rather than the full line box.
+    ascent = max(_metrics(at, bold)[0] for _, at in pieces(text, size))
+    # Centre the cap height (about 0.72 em) of `size` on y rather than the full line box; larger
+    # figures stand on the same baseline.
     top = y - ascent + size * 0.36
     img.paste(colour, (int(round(x)), int(round(top))), mask)
+    if TEXT_LOG is not None:
+        TEXT_LOG.append(Drawn(text, size, bold, (x, top, x + w, top + mask.height), img))
     return w
+
+
+class Drawn(NamedTuple):
+    """A text drawn: its words, nominal size, weight, the box of its mask and the image drawn
+    on (the board, or a tile's face pasted onto it)."""
+
+    text: str
+    size: int
+    bold: bool
+    box: tuple[float, float, float, float]
+    image: Image.Image
+
+
+# When a list, every text drawn is recorded in it: the tests measure the figures drawn.
+TEXT_LOG: list[Drawn] | None = None
 
 
 class Fitted(NamedTuple):

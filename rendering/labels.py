@@ -196,3 +196,70 @@ def labels(lang: str = "en") -> Labels:
 
 
 LABELS = labels("en")
+
+
+class SummaryLabels(NamedTuple):
+    """The words of the end-of-game summary image (rendering/summary.py)."""
+
+    lang: str
+    title: str  # "{names} wins with {pp} PP"
+    title_many: str
+    chart: str
+    round_axis: str  # "round"
+    final: str  # the chart's last step: the final score
+    sources_title: str
+    sources: dict[str, str]  # buildings, castle, favours, gold, cubes, deniers, lost
+    moments: str
+    moment: str  # "Round {round}"
+    lead: str  # "{player} takes the lead with {pp} PP"
+
+    @property
+    def tr(self) -> Translation:
+        return translator(self.lang)
+
+    def section(self, sec: int) -> str:
+        return glossary.castle_part(self.tr, SECTIONS[sec])
+
+    def subtitle(self, rounds: int, players: int) -> str:
+        """"15 rounds · 4 players"."""
+        tr = self.tr
+        return " · ".join((
+            tr.npgettext("summary", "{n} round", "{n} rounds", rounds).format(n=rounds),
+            tr.npgettext("summary", "{n} player", "{n} players", players).format(n=players),
+        ))  # fmt: skip
+
+    def castle(self, player: str, houses: int, pp: int) -> str:
+        """A round's castle deliveries of one player, as a key moment."""
+        return self.tr.npgettext(
+            "summary",
+            "{player} builds {n} house in the castle: +{pp} PP",
+            "{player} builds {n} houses in the castle: +{pp} PP",
+            houses,
+        ).format(player=player, n=houses, pp=pp)
+
+
+@cache
+def summary_labels(lang: str = "en") -> SummaryLabels:
+    """The summary image's words in `lang` (English for a language without a catalogue)."""
+    tr = translator(lang)
+    return SummaryLabels(
+        lang=tr.lang,
+        title=tr.pgettext("summary", "{names} wins with {pp} PP"),
+        title_many=tr.pgettext("summary", "{names} win with {pp} PP"),
+        chart=tr.pgettext("summary", "Prestige after each round"),
+        round_axis=tr.pgettext("summary", "round"),
+        final=tr.pgettext("summary", "final"),
+        sources_title=tr.pgettext("summary", "Where the points came from"),
+        sources={
+            "buildings": tr.pgettext("summary", "buildings"),
+            "castle": tr.pgettext("summary", "castle"),
+            "favours": tr.pgettext("summary", "favours"),
+            "gold": tr.pgettext("summary", "gold"),
+            "cubes": tr.pgettext("summary", "cubes"),
+            "deniers": tr.pgettext("summary", "deniers"),
+            "lost": tr.pgettext("summary", "lost"),
+        },
+        moments=tr.pgettext("summary", "Key moments"),
+        moment=tr.pgettext("summary", "Round {round}"),
+        lead=tr.pgettext("summary", "{player} takes the lead with {pp} PP"),
+    )

@@ -56,7 +56,7 @@ def draw_road(cv: Canvas) -> None:
         mark = MARK_NAMES.get(space, -1)
         if tid is None:
             if mark < 0:
-                draw_text(img, (b.x + 9, b.y + 16), str(space), 18, style.INK_FAINT, bold=True)
+                draw_text(img, (b.x + 9, b.y + 16), str(space), 18, style.INK_SOFT, bold=True)
             else:
                 text = words.mark.format(section=words.section(mark))
                 colour = style.SECTION_COLOURS[mark]

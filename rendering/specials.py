@@ -33,7 +33,7 @@ def draw_specials_static(img: Image.Image, d: ImageDraw.ImageDraw, n: int, words
         )
         labels = words.inn_slots if name == "inn" else SPECIAL_SLOTS.get(name, ("",))
         for (cx, cy), label in zip(special_slots(name), labels, strict=True):
-            shapes.slot(d, cx, cy, 18, label, img)
+            shapes.slot(d, cx, cy, 18, "" if unused else label, img)
         if unused:
             shapes.dim(img, box.rect, 0.55, body)
             draw_fitted(

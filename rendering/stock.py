@@ -59,4 +59,4 @@ def draw_stock(cv: Canvas) -> None:
                     anchor="m",
                 )
             elif tid == "architect":
-                draw_text(img, (c.x + 46, c.y + 31), f"×{left}", 14, style.INK, bold=True)
+                draw_text(img, (c.x + 38, c.y + 31), f"×{left}", 14, style.INK_SOFT, bold=True)

@@ -150,9 +150,9 @@ def road_face(tile_id: str, lang: str = "en") -> Image.Image:
         min_size=13,
     )
     tokens = effect_tokens(tile, words)
-    size, icon = 13, 14
+    size, icon = 15, 18  # the figures are drawn at NUMBER_MIN px whatever `size` (fonts.pieces)
     while _token_width(tokens, size, icon) > w - 8 and size > 9:
-        size, icon = size - 1, icon - 1
+        size, icon = size - 1, max(12, icon - 1)
     draw_tokens(img, 4, BAND_H + 14, tokens, size, icon, style.INK, centre_width=w - 8)
     return img
 
@@ -193,7 +193,7 @@ def stock_face(tile_id: str, lang: str = "en") -> Image.Image:
             tokens += [("t", str(n)), ("c", idx)]
     if tile.any_cubes:
         tokens.append(("c", -1))
-    draw_tokens(img, 4, 31, tokens, 13, 13, style.INK)
+    draw_tokens(img, 4, 31, tokens, 13, 16, style.INK)
     pp = f"{tile.pp}"
     pw = text_width(pp, 15, True)
     draw_text(img, (w - 5 - pw - 15, 31), pp, 15, style.INK, bold=True)

@@ -242,7 +242,7 @@ def test_the_circle_check_can_fail(tmp_path: Path) -> None:
 UI_FLOORS: tuple[tuple[str, ...], ...] = (
     ("app",),  # the client: it makes and wires everything below
     ("commands", "community_commands", "listener", "translator", "label_limits"),  # what comes in: /caylus, the games layer's hand-over; the labels' check
-    ("play", "lobby", "info", "community", "posting", "roundpost", "turnpost", "callbacks"),  # the flows and the publisher
+    ("play", "lobby", "info", "story", "community", "posting", "roundpost", "turnpost", "callbacks"),  # the flows and the publisher
     ("chooser", "plan", "orders", "components"),  # what a message carries: views, buttons, selects
     ("host", "played", "choice_labels", "lang", "replies", "sending", "ids", "command_sync"),
     ("texts",),  # every text, bot/ui/texts/ (importing nothing of bot/ui outside it)
@@ -299,6 +299,7 @@ SAME_NAME_LAYERS = {
     "community.py", "community_commands.py",  # issue 25: bot/store, bot/games, bot/ui, bot/ui/texts
     "plan.py",  # the round plan on Discord (bot/ui) and its words (bot/ui/texts); bot/games/plans.py
     "words.py",  # the game's words: English (bot/rules), every language (bot/i18n)
+    "story.py",  # the story of a game: rebuilt from the log (bot/games), on Discord (bot/ui), its words
     "demo.py",  # NOT one feature (`python -m bot demo`, rendering's seeded games): its owners
     # rename one of them (issue 23; bot/games and rendering were being changed by others then)
 }  # fmt: skip

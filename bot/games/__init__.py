@@ -26,6 +26,7 @@ from .defaults import UNSET, ServerDefaults
 from .manager import Manager
 from .notify import HELD, REMINDER_CALL, TURN, Route
 from .orders import SeatOrders
+from .past import Past, board_png, replay_gif, summary_png
 from .refusals import (
     STORE_UNREADABLE,
     ActedSince,
@@ -115,4 +116,8 @@ __all__ = [
     "pending_for",
     "seeded_choice",
     "render_board_png",
+    "Past",  # a table's past and what is drawn of it off the event loop (issue 24)
+    "board_png",
+    "replay_gif",
+    "summary_png",
 ]

@@ -10,6 +10,7 @@ from bot.rules import Game
 
 from .registry import Registry
 from .reports import PhaseReport
+from .story import boards
 
 Draw = Callable[[list[PhaseReport], str], None]  # start drawing these reports' boards, in a language
 
@@ -43,12 +44,9 @@ class Acks:
             for snap in await reg.store.unreported(t.id):
                 assert snap.report is not None and snap.state is not None  # kept until posted
                 game = Game.from_json(snap.state)  # the moment was stored, not held in memory
-                mine.append(
-                    PhaseReport.from_json(
-                        snap.report, table_id=t.id, channel_id=t.channel_id, seq=snap.seq,
-                        state=game.state, pending=game.decision,
-                    )
-                )  # fmt: skip
+                report = PhaseReport.from_json(snap.report, table_id=t.id, channel_id=t.channel_id, seq=snap.seq)
+                # its board as at its phase's end, rebuilt from the history up to it
+                mine += boards(t.names, t.seed, t.options, game.state.history, [report])
             self.draw(mine, t.settings.language)
             out += mine
         return out

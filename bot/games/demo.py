@@ -4,7 +4,10 @@
 
 Every seat is an AI (random legal choice drawn from the seed and the decision number). Each
 phase report becomes `DIR/<report.filename>` (the board) and the same name with `.txt` (its
-text). The last line printed is `final: <name>=<prestige> ...` in seat order.
+text). At the end of the game, beside them: `summary.png` (the end-of-game summary image),
+`replay.gif` (the whole game, one frame per phase report) and `record.txt` (the game's record:
+`python -m bot.rules replay DIR/record.txt` plays it again). The last line printed is
+`final: <name>=<prestige> ...` in seat order.
 
 `--stop-after-phases N` ends the process abruptly (`os._exit`, no clean shutdown) once N phase
 reports have been written. Running the same command again with the same `--db` resumes the
@@ -23,6 +26,7 @@ from pathlib import Path
 from bot.rules import Options
 
 from .manager import ActResult, Manager
+from .past import replay_gif, summary_png
 from .reports import PhaseReport
 
 DEMO_GUILD = 1
@@ -64,6 +68,18 @@ class _Writer:
                 print(f"stopping abruptly after {self.written} phase reports", flush=True)
                 sys.stderr.flush()
                 os._exit(0)
+
+
+async def _write_story(manager: Manager, out: Path) -> None:
+    """The summary image, the replay and the record of the game just played."""
+    past = await manager.past(DEMO_CHANNEL)
+    assert past is not None
+    _write_atomic(out / "record.txt", past.record().encode())
+    for name, job in (("summary.png", summary_png), ("replay.gif", replay_gif)):
+        data = await manager.draw_past(job, past)
+        if data is not None:
+            _write_atomic(out / name, data)
+            print(f"{name}: {len(data)} bytes", flush=True)
 
 
 def _write_atomic(path: Path, data: bytes) -> None:
@@ -117,6 +133,7 @@ async def run(args: argparse.Namespace) -> int:
         if final is None:
             print("error: the game did not finish", file=sys.stderr)
             return 1
+        await _write_story(manager, args.out)
         print(f"final: {final.line()}", flush=True)
         return 0
     finally:

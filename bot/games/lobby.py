@@ -281,6 +281,7 @@ class Lobby:
             t.status, t.started_at, t.updated_at = STARTED, now, now
             t.log_rows, t.since_snapshot, t.timers = 0, [], clock
             t.recent.extend(game.opening_events)
+            t.timeline.started(game.opening_events)
             reg.timers_stored(timers)
             acc = ActResult(
                 t, events=list(game.opening_events), reports=[report] if report else [], actor_id=user_id,

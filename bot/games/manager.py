@@ -21,6 +21,8 @@ written once, there. The manager itself only opens, loads and closes, and holds 
     timers.py     run_due_timers, start_scheduler, stop_scheduler (`Timers.run_due`, `start`,
                   `stop`): deadlines and reminders fired, lobbies expired, start-up resumption
     acks.py       ack, undelivered_reports (`Acks.undelivered`): reports delivered at least once
+    looking_back.py  since_last, past, draw_past: what a person missed, a table's past (its
+                  boards, record, summary, replay) drawn off the event loop (issue 24)
     community.py  `manager.community`, offered whole: resign, rematch, challenge, watch, server
                   defaults, stats, leaderboard, my_tables
     notify.py     `manager.notices`, offered whole: people's notification settings and routes
@@ -60,6 +62,7 @@ from .ai import LEVELS
 from .community import Community
 from .deadlines import Listener
 from .lobby import Lobby
+from .looking_back import LookingBack
 from .notify import Notices
 from .registry import Registry
 from .render import BoardRenderer, Renderer, render_board_png
@@ -120,6 +123,7 @@ class Manager:
         self._standing = standing = Standing(registry, turns)
         acks = Acks(registry, turns.start_drawing)
         self.community = Community(registry, turns, lobby, self.notices)  # a job offered whole
+        looking_back = LookingBack(registry, self.renderer)
 
         # The operations: each is its job's own method (signature and docstring there).
         self.clock = registry.clock  # the manager's time (Unix seconds; tests give their own)
@@ -128,6 +132,7 @@ class Manager:
         self.tables = registry.tables
         self.last_table = registry.last_table
         self.recent_events = registry.recent_events
+        self.since_last = looking_back.since_last
         self.create_table = lobby.create_table
         self.join = lobby.join
         self.leave = lobby.leave
@@ -147,6 +152,8 @@ class Manager:
         self.stop_scheduler = timers.stop
         self.ack = acks.ack
         self.undelivered_reports = acks.undelivered
+        self.past = looking_back.past
+        self.draw_past = looking_back.draw_past
 
     # ----- life --------------------------------------------------------------------------------
 

@@ -280,6 +280,7 @@ def restore(t: Table, st: StoredTable) -> None:
     t.update(st.table)
     t.chronicle = Chronicle()
     t.recent.clear()
+    t.timeline.clear()  # rebuilt from the history when first asked
     t.since_snapshot, t.timers = [], None
     snap = st.snapshot
     if snap is None or st.table.status in (OPEN, ABANDONED):

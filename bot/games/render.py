@@ -23,11 +23,13 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
 from bot.rules import Decision, Event, Game, State, new_game
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # (state, events of the report, pending decision[, lang=the table's language]) -> PNG bytes, or
 # None for "no image"; `lang` is passed only for a language other than English, so a renderer
@@ -138,6 +140,13 @@ class BoardRenderer:
         words = {} if lang == DEFAULT_LANGUAGE else {"lang": lang}
         job = functools.partial(self.render, state, list(events), pending, **words)
         return loop.run_in_executor(self._pool, job)
+
+    def job(self, fn: Callable[..., T], *args: Any) -> asyncio.Future[T] | None:
+        """Run `fn(*args)` in the pool (a summary, a replay, a past board: module-level functions
+        of picklable values); None when there is no renderer. Call from the event loop."""
+        if self._pool is None or self.render is None:
+            return None
+        return asyncio.get_running_loop().run_in_executor(self._pool, functools.partial(fn, *args))
 
     async def board(
         self, game: Game, events: Sequence[Event], lang: str = DEFAULT_LANGUAGE

@@ -20,7 +20,17 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.rules import ENGLISH, EVENT_WORDS, PHASE_NAMES, Decision, Event, EventKind, Speech, State
+from bot.rules import (
+    ENGLISH,
+    EVENT_WORDS,
+    PHASE_NAMES,
+    Decision,
+    Event,
+    EventKind,
+    Speech,
+    State,
+    report_lines,
+)
 
 log = logging.getLogger(__name__)
 
@@ -77,15 +87,16 @@ class PhaseSection:
 
     @property
     def lines(self) -> list[str]:
-        """What happened, one sentence per event."""
-        return [e.text for e in self.events if e.kind not in QUIET]
+        """What happened, in compact lines (`bot.rules.report_lines`: one per activation, the
+        provost's whole move in one)."""
+        return report_lines(self.events)
 
     def lines_with(
         self, name: Callable[[str], str], tr: Speech = ENGLISH, label: Callable[[str], str] | None = None
     ) -> list[str]:
         """`lines` with every player name shown as `name(raw name)` (escaped for Discord), in
         `tr`'s language (`label` says a choice's English label in it: `Event.text_with`)."""
-        return [e.text_with(name, tr, label) for e in self.events if e.kind not in QUIET]
+        return report_lines(self.events, name, tr, label)
 
     @property
     def happened(self) -> bool:

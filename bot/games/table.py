@@ -17,6 +17,7 @@ from bot.store import ABANDONED, FINISHED, OPEN, STARTED, MoveRecord, SeatRecord
 from .orders import SeatOrders
 from .reports import Chronicle
 from .settings import TableSettings
+from .timeline import Timeline
 
 RECENT_EVENTS = 200
 
@@ -132,6 +133,7 @@ class Table:
         self.game: Game | None = None
         self.chronicle = Chronicle()
         self.recent: deque[Event] = deque(maxlen=RECENT_EVENTS)
+        self.timeline = Timeline()  # the last moves, by seat: what a person missed (issue 24)
         # The move log as far as the manager needs it: its rows (choices and undos; their count
         # is the pending decision's number) and the applied choices since the latest snapshot
         # (the ones an undo may reach).

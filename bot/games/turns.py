@@ -50,6 +50,7 @@ from .registry import Registry, answering, still_playing
 from .render import BoardRenderer
 from .reports import PhaseReport
 from .results import ActResult, AppliedMove, Step
+from .story import phase_end_state
 from .table import Seat, Table
 from .thinking import SEARCH_LEVELS, Thinker, search_seed
 
@@ -167,7 +168,7 @@ class Turns:
             assert ob is not None and ob.code == code
             events = [ob.event(t.game), *events]
         now = self.registry.clock()
-        snapshot, report = self._phase_cut(t, game, events, now)
+        snapshot, report = self._phase_cut(t, game, events, now, prior, code)
         change = self._seat_change(t, seat, actor)
         timers: list[NewTimer] = []
         clock: TurnTimers | None = None
@@ -187,6 +188,7 @@ class Turns:
             else:
                 t.since_snapshot.append(move)
             t.recent.extend(events)
+            t.timeline.add(history_index, seat, events, chosen=actor == PLAYER)
             if game.over:
                 t.status, t.finished_at = FINISHED, now
             self.registry.timers_stored(timers)
@@ -223,10 +225,11 @@ class Turns:
 
     @staticmethod
     def _phase_cut(
-        t: Table, game: Game, events: list[Event], now: float
+        t: Table, game: Game, events: list[Event], now: float, before: Game, code: str
     ) -> tuple[SnapshotRecord | None, PhaseReport | None]:
-        """At a phase end (or the game's): the snapshot to store and the report to post, if any.
-        Feeds the events to the table's chronicle."""
+        """At a phase end (or the game's): the snapshot to store and the report to post, if any,
+        its board as at the end of its last phase (`code` applied to `before` ended it). Feeds
+        the events to the table's chronicle."""
         cut = t.chronicle.feed(events)
         if not (cut.phase_ended or game.over):
             return None, None
@@ -234,8 +237,9 @@ class Turns:
         state_json = game.to_json()
         report = None
         if cut.sections is not None:
+            board = phase_end_state(before, code, cut.sections[-1].phase)
             report = PhaseReport(
-                t.id, t.channel_id, len(s.history), cut.sections, cut.game_over, state=s.copy(), pending=game.decision
+                t.id, t.channel_id, len(s.history), cut.sections, cut.game_over, state=board, pending=game.decision
             )
         snapshot = SnapshotRecord(
             seq=len(s.history), round=s.round, phase=s.phase, state=state_json,

@@ -305,6 +305,7 @@ class Undo:
             t.chronicle.current = w.current
             t.recent.clear()
             t.recent.extend(w.recent)
+            t.timeline.truncate(len(w.game.state.history))
             t.log_rows = number
             del t.since_snapshot[-len(w.rows):]
             t.timers = clock

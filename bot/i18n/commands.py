@@ -60,10 +60,12 @@ def shown_name(lang: str, english: str) -> str:
 
 def slash(tr: Translation, command: str, option: str | None = None, value: str = "") -> str:
     """`/caylus <command>` (with `<option>:<value>`) in code, as the reader's Discord names it; a
-    command of its own beside the group (`caylus-notify`) is `/caylus-уведомления`."""
+    command of its own beside the group (`caylus-notify`) is `/caylus-уведомления`, a group's
+    subcommand beside it (`caylus-game replay`) `/caylus-партия повтор`."""
     lang = tr.commands
-    if command.startswith(f"{GROUP}-"):
-        words = [f"/{shown_name(lang, command)}"]
+    if command.startswith(f"{GROUP}-"):  # a command or group of its own: "caylus-game board"
+        top, *sub = command.split()
+        words = [f"/{shown_name(lang, top)}", *(shown_name(lang, part) for part in sub)]
     else:
         words = [f"/{GROUP}", *(shown_name(lang, part) for part in command.split())]
     if option is not None:

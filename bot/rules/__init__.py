@@ -23,13 +23,17 @@ from .effects import (
     special_words,
 )
 from .engine import Game, final_scores, new_game, use_now, winners
+from .eventlines import Line as ReportLine
+from .eventlines import report_items, report_lines
 from .eventwords import WORDS as EVENT_WORDS
-from .glossary import TOPICS, Topic, tile_text, topic_text
+from .glossary import TOPICS, Topic, namesakes, tile_text, topic_text
 from .glossary import search as search_glossary
+from .glossary import topic_title as rule_topic_title
 from .notation import Code, CodeKind
 from .obvious import Obvious, obvious_choice
 from .placing import bridge_price, placement_cost
 from .placing import targets as placement_targets
+from .record import Record, RecordError, read_record, replay_record, write_record
 from .schema import state_from_json
 from .simulate import play_random
 from .speech import ENGLISH, Speech
@@ -103,5 +107,8 @@ __all__ += ["DECISION_KINDS"]  # every decision kind that asks a player, in the 
 __all__ += ["Code", "CodeKind"]  # a choice code as a value: parsed once, printed as stored (docs/notation.md)
 __all__ += ["COMPILED"]  # which core runs: compiled (mypyc) or the Python source (bot/rules/native.py)
 __all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one
+__all__ += ["ReportLine", "report_items", "report_lines"]  # a phase report's compact lines (issue 24)
+__all__ += ["Record", "RecordError", "read_record", "replay_record", "write_record"]  # a game record (/caylus-game export)
+__all__ += ["namesakes", "rule_topic_title"]  # /caylus rules: a building's namesakes, the rule topics' titles
 __all__ += ["placement_cost", "placement_targets"]  # a placement's price and where a worker may go (the round plan, issue 22)
 __all__ += ["use_now"]  # what a building would ask its user now: a round plan answers it ahead (issue 22)

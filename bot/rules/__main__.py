@@ -1,16 +1,44 @@
-"""`python -m bot.rules simulate --players N --games K --seed S [--json]`: watch random games.
-`python -m bot.rules compile [--if-stale]`: build the compiled rules core (bot/rules/native.py).
-`python -m bot.rules core`: say which core runs, and why (exit 1 when not the compiled one)."""
+"""The rules core from the command line:
+
+    python -m bot.rules simulate --players N --games K --seed S [--json]   watch random games
+    python -m bot.rules replay FILE [--state]                              play a game record again
+    python -m bot.rules compile [--if-stale]   build the compiled rules core (bot/rules/native.py)
+    python -m bot.rules core                   say which core runs, and why (exit 1: not the compiled one)
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
 from . import COMPILED, native
+from .engine import final_scores
+from .record import RecordError, read_record, replay_record
 from .simulate import play_random
 from .state import Options
+
+
+def replay(path: str, state: bool) -> int:
+    """Read a game record (`/caylus-game export`), play it again and say where it ends."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            record = read_record(f.read())
+        game = replay_record(record)
+    except OSError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except RecordError as e:
+        print(f"error: {path}: {e}", file=sys.stderr)
+        return 1
+    s = game.state
+    where = "game over" if game.over else f"round {s.round}, phase {s.phase}"
+    print(f"{len(record.names)} players, seed {record.seed}, {len(s.history)} choices: {where}")
+    print("final: " + " ".join(f"{line.name}={line.total}" for line in final_scores(s)))
+    if state:
+        print(game.to_json())
+    return 0
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -27,7 +55,12 @@ def main(argv: list[str] | None = None) -> None:
     comp = sub.add_parser("compile", help="build the compiled rules core with mypyc (needs a C compiler)")
     comp.add_argument("--if-stale", action="store_true", help="only when the build does not match the source")
     sub.add_parser("core", help="which rules core runs (exit status 1: not the compiled one)")
+    rep = sub.add_parser("replay", help="play a game record (/caylus-game export) again and print where it ends")
+    rep.add_argument("file")
+    rep.add_argument("--state", action="store_true", help="print the final state (JSON) as well")
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        raise SystemExit(replay(args.file, args.state))
     if args.command == "compile":
         if args.if_stale and not native.why_not():
             print("the compiled rules core is up to date")

@@ -47,17 +47,32 @@ from .tiles import (
     OWNER_BONUS_PP,
     PROVOST_STEPS,
     ROAD_LEN,
+    SCORING,
     SECTION_PENALTY,
     SECTION_PP,
     SECTION_SIZE,
+    SECTIONS,
     STABLES_CIRCLES,
+    START_SPACE,
+    STARTING_DENIERS,
+    STARTING_DENIERS_2P,
     TILES,
     TRADING_POST_DENIERS,
     TWO_PLAYER_COSTS,
     C,
     Tile,
 )
-from .words import N_, building_name, cost_words, counted, cube_count, either, trade_text, up_to
+from .words import (
+    N_,
+    building_name,
+    cost_words,
+    counted,
+    cube_count,
+    either,
+    section_name,
+    trade_text,
+    up_to,
+)
 
 
 def _one_stop(text: str) -> str:
@@ -255,6 +270,36 @@ _castle = _said(N_(
     "towers_size": SECTION_SIZE[2], "towers_pp": SECTION_PP[2],
 })  # fmt: skip
 
+def _scoring_table(sec: int, tr: Speech) -> str:
+    """A section's scoring table (§1.4) from `SCORING`: "0 → −2 PP; 1 → nothing; 2+ → 1 royal favour"."""
+    outcomes: list[tuple[int, tuple[int, int]]] = []
+    for houses in range(SECTION_SIZE[sec] + 1):
+        got = SCORING[sec](houses)
+        if not outcomes or outcomes[-1][1] != got:
+            outcomes.append((houses, got))
+    parts = []
+    for i, (first, (pp, favours)) in enumerate(outcomes):
+        last = outcomes[i + 1][0] - 1 if i + 1 < len(outcomes) else None
+        count = f"{first}+" if last is None else str(first) if last == first else f"{first}–{last}"
+        said = tr.gettext("−{n} PP").format(n=-pp) if pp else counted(tr, "royal favour", favours) if favours else tr.gettext("nothing")
+        parts.append(f"{count} → {said}")
+    return tr.gettext("{section}: {table}").format(section=section_name(tr, SECTIONS[sec]), table="; ".join(parts))
+
+
+def _castle_scoring(tr: Speech) -> str:
+    return tr.gettext(
+        "**Castle scoring** — in phase 7 the section under construction is scored when the bailiff reaches "
+        "or passes its mark (Dungeon {dungeon}, Walls {walls}, Towers {towers}) or when it was completed this "
+        "turn. Each player, in turn order, counts their houses **in that section only** (houses placed early "
+        "in the next section do not count): {tables}. Favours are taken at once. Then the section is closed "
+        "(its empty spaces stay empty) and the favour table opens: columns {next}–{dungeon_open} after the "
+        "Dungeon, column {walls_open} after the Walls (not for the favours of that scoring)."
+    ).format(
+        dungeon=MARKS[0], walls=MARKS[1], towers=MARKS[2], tables=". ".join(_scoring_table(sec, tr) for sec in range(3)),
+        next=FAVOUR_COLUMNS_OPEN[0] + 1, dungeon_open=FAVOUR_COLUMNS_OPEN[1], walls_open=FAVOUR_COLUMNS_OPEN[2],
+    )
+
+
 # The topics without a tile, in the order `/caylus rules` lists them: key, English title, text.
 _RULE_TOPICS: list[tuple[str, str, Callable[[Speech], str]]] = [
     ("phase1", "Phase 1 — Income", _said(N_(
@@ -329,6 +374,48 @@ _RULE_TOPICS: list[tuple[str, str, Callable[[Speech], str]]] = [
         "circle, you choose to stay or leave."
     ), lambda tr: {"deniers": counted(tr, "denier", LOW_PLACEMENT_COST), "pp": OWNER_BONUS_PP})),
     ("castle", "Castle", _castle),
+    ("scoring", "Castle scoring", _castle_scoring),
+    ("bailiff", "Bailiff", _said(N_(
+        "**Bailiff** — starts with the provost on road space {start}. In phase 7 it moves {far} forward if "
+        "the provost is beyond it (on a higher road space), else {near}; it never moves back, and the provost "
+        "is then put on its space. When it reaches or passes a castle mark (Dungeon {dungeon}, Walls {walls}, "
+        "Towers {towers}) that section is scored; after the Towers the game ends. So it sets the pace: left "
+        "alone it reaches the Towers after {turns} turns, and every provost left beyond it in phase 4 makes "
+        "the game a turn shorter."
+    ), lambda tr: {
+        "start": START_SPACE, "far": counted(tr, "space", BAILIFF_STEPS[1]), "near": counted(tr, "space", BAILIFF_STEPS[0]),
+        "dungeon": MARKS[0], "walls": MARKS[1], "towers": MARKS[2],
+        "turns": (MARKS[2] - START_SPACE) // BAILIFF_STEPS[0],
+    })),
+    ("end", "End of the game", _said(N_(
+        "**End of the game** — the game ends right after the Towers are scored (the bailiff reached road space "
+        "{towers}, or all {towers_size} Towers spaces were filled). Each player then adds {gold} PP per gold "
+        "cube, {cubes} (food, wood, stone and cloth counted together) and {deniers}, rounded down. The most PP "
+        "wins; tied players share the victory (there is no tie-breaker)."
+    ), lambda tr: {
+        "towers": MARKS[2], "towers_size": SECTION_SIZE[2], "gold": GOLD_PP,
+        "cubes": tr.ngettext("1 PP per {n} other cube", "1 PP per {n} other cubes", CUBES_PER_PP).format(n=CUBES_PER_PP),
+        "deniers": tr.ngettext("1 PP per {n} denier", "1 PP per {n} deniers", DENIERS_PER_PP).format(n=DENIERS_PER_PP),
+    })),
+    ("turn_order", "Turn order", _said(N_(
+        "**Turn order** — drawn at random at the start; the later players start with more deniers ({money} "
+        "by position; two players: {money_2p}). In phase 2 players place in turn order, one worker at a time. It changes only at the "
+        "Stables (phase 3): the players there become first, second and third, the others keep their order "
+        "behind them. The provost is moved (phase 4) in **passing order** instead: the order in which players "
+        "passed in phase 2, shown on the bridge."
+    ), lambda tr: {
+        "money": ", ".join(str(d) for d in STARTING_DENIERS), "money_2p": ", ".join(str(d) for d in STARTING_DENIERS_2P),
+    })),
+    ("board", "The board image", _said(N_(
+        "**The board image** — at the top: the round and phase, the provost (P) and the bailiff (B) with "
+        "their road spaces, and who is to decide. One card per player, in turn order: PP, deniers, cubes (food, "
+        "wood, stone, cloth, gold), workers in hand and the column reached on each favour line. The castle: "
+        "each section's houses, with the owner's letter on their colour, and the builders' track; the bridge: "
+        "the passing order and the price of the next worker. Then the six special buildings with their "
+        "workers, the road (spaces 1–{last}: the owner of a building as a house of their colour, a worker as a "
+        "pawn with the player's letter, buildings beyond the provost dimmed) and the stock of buildings still "
+        "to build, with their cost and PP."
+    ), lambda tr: {"last": ROAD_LEN})),
     ("favour_prestige", "Favour line — Prestige", _favour_prestige),
     ("favour_deniers", "Favour line — Deniers", _favour_deniers),
     ("favour_resources", "Favour line — Resources", _said(N_(
@@ -390,6 +477,32 @@ TOPICS: dict[str, Topic] = {key: Topic(key, title, topic_text(key)) for key, tit
 def tile_text(tile: Tile, tr: Speech = ENGLISH) -> str:
     """The explanation of a neutral, fixed, wood, stone or prestige tile, from its own numbers."""
     return _prestige_text(tile, tr) if tile.kind == "prestige" else _building_text(tile, tr)
+
+
+# The titles of the topics without a tile or a name of the game (`topic_title`).
+TITLES = {
+    "scoring": N_("Castle scoring"),
+    "bailiff": N_("Bailiff"),
+    "end": N_("End of the game"),
+    "turn_order": N_("Turn order"),
+    "board": N_("The board image"),
+}
+
+
+def topic_title(key: str, tr: Speech = ENGLISH) -> str | None:
+    """The title of one of the topics of `TITLES` in `tr`'s language (None: another topic,
+    titled by its building, phase or favour line)."""
+    title = TITLES.get(key)
+    return None if title is None else tr.gettext(title)
+
+
+def namesakes(key: str) -> list[str]:
+    """The topics of every building with the same name as topic `key`'s, `key` first: the
+    road's two Carpenters (neutral and printed), the neutral and the wood Sawmill."""
+    tile = TILES.get(key)
+    if tile is None:
+        return [key]
+    return [key, *(t.id for t in TILES.values() if t.name == tile.name and t.id != key and t.id in TOPICS)]
 
 
 def search(text: str, limit: int = 25) -> list[Topic]:

@@ -260,6 +260,47 @@ class CaylusCommands(
         await orders_ui.declare_command(interaction, target)
 
 
+class GameCommands(app_commands.Group, name="caylus-game", description=texts.GAME_GROUP_DESCRIPTION, guild_only=True):
+    """The story of the channel's game (issue 24): its past boards, its log by round or player,
+    its replay and its record. A command of its own beside `/caylus`, which is at Discord's
+    limit of 4,000 characters (bot/ui/community_commands.py says why)."""
+
+    @app_commands.command(description=DESCRIBE["game_board"])
+    @app_commands.describe(round=OPTION["round"], phase=OPTION["phase"], public=OPTION["public"])
+    async def board(
+        self, interaction: Interaction, round: app_commands.Range[int, 1, 30],
+        phase: app_commands.Range[int, 1, 7] | None = None, public: bool = False,
+    ) -> None:  # fmt: skip
+        await host(interaction).info.board(interaction, public=public, rnd=round, phase=phase)
+
+    @app_commands.command(description=DESCRIBE["game_log"])
+    @app_commands.describe(round=OPTION["round"], player=OPTION["player"], count=OPTION["count"])
+    async def log(
+        self, interaction: Interaction, round: app_commands.Range[int, 1, 30] | None = None,
+        player: str | None = None, count: app_commands.Range[int, 1, 60] = 15,
+    ) -> None:  # fmt: skip
+        if round is None and player is None:
+            await host(interaction).info.log(interaction, count)
+        else:
+            await host(interaction).info.log(interaction, count, round, player)
+
+    @log.autocomplete("player")
+    async def _log_players(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+        table = host(interaction).manager.table(interaction.channel_id or 0)
+        names = [s.name for s in table.seats] if table is not None else []
+        wanted = current.strip().casefold()
+        return [app_commands.Choice(name=n[:100], value=n[:100]) for n in names if wanted in n.casefold()][:25]
+
+    @app_commands.command(description=DESCRIBE["replay"])
+    @app_commands.describe(public=OPTION["public"])
+    async def replay(self, interaction: Interaction, public: bool = False) -> None:
+        await host(interaction).info.replay(interaction, public=public)
+
+    @app_commands.command(description=DESCRIBE["export"])
+    async def export(self, interaction: Interaction) -> None:
+        await host(interaction).info.export(interaction)
+
+
 class CaylusTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         """Every command used in a channel tells the publisher, which resumes posting there if
@@ -282,5 +323,6 @@ def command_tree(client: discord.Client) -> CaylusTree:
 
     tree = CaylusTree(client)
     tree.add_command(CaylusCommands())
+    tree.add_command(GameCommands())  # the story of a game (issue 24)
     add_to(tree)
     return tree

@@ -182,6 +182,26 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.B
         await host(interaction).play.board(interaction, self.table_id)
 
 
+class PastButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAST_TEMPLATE):
+    """Previous / Next on a private board: the board of an earlier (or later) phase report."""
+
+    def __init__(self, table_id: int, index: int, *, label: str) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary, custom_id=ids.past_id(table_id, index)
+        )
+        super().__init__(button)
+        self.table_id, self.index = table_id, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PastButton:
+        return cls(int(match["table"]), int(match["index"]), label=getattr(item, "label", None) or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await host(interaction).info.past_step(interaction, self.table_id, self.index)
+
+
 class OlderItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.OLDER_TEMPLATE):
     """A button or select of an older version of the bot (a custom_id no current item has):
     answered privately instead of failing."""
@@ -199,7 +219,7 @@ class OlderItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.OLDER
         await replies.say(interaction, texts.older_button(reply_tr(interaction, None)))
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, OpenButton, LobbyButton, UndoButton, BoardButton, OlderItem)
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, OpenButton, LobbyButton, UndoButton, BoardButton, PastButton, OlderItem)
 
 
 def static_view(*items: discord.ui.Item[Any]) -> discord.ui.View:

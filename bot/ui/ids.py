@@ -14,6 +14,8 @@ works after it (the items are registered as `discord.ui.DynamicItem`s in `setup_
                                off:<key> switches one off, set:<key> makes one (`castle.all`)
     cyq:<table>:<group>        a select adding a placement to one's queue (its values: codes)
     cyb:<table>                "Board": the table's board as it stands, shown only to the asker
+    cyp:<table>:<index>        Previous / Next on a private board: the board of the table's phase
+                               report number <index> (0: the first), as it was posted
     cyc:<table>:<action>[:<n>]  the community (bot/ui/community.py): rematch (a final message),
                                resign / keep (a resignation's confirmation); page:<n> turns a
                                leaderboard (<table> is then the scope: a guild id, 0 everywhere)
@@ -43,6 +45,7 @@ ORDERS_ACTIONS = ("show", "queue", "always", "off", "set")
 ORDERS_TEMPLATE = r"cyo:(?P<table>[0-9]+):(?P<action>" + "|".join(ORDERS_ACTIONS) + r")(?::(?P<arg>[A-Za-z0-9_.+-]+))?"
 QUEUE_TEMPLATE = r"cyq:(?P<table>[0-9]+):(?P<group>[0-9]+)"
 BOARD_TEMPLATE = r"cyb:(?P<table>[0-9]+)"
+PAST_TEMPLATE = r"cyp:(?P<table>[0-9]+):(?P<index>[0-9]+)"
 COMMUNITY_ACTIONS = ("rematch", "resign", "keep", "page")
 COMMUNITY_TEMPLATE = r"cyc:(?P<table>[0-9]+):(?P<action>" + "|".join(COMMUNITY_ACTIONS) + r")(?::(?P<arg>[0-9]+))?"
 PLAN_ACTIONS = ("show", "clear", "regular", "invite", "then")
@@ -59,6 +62,7 @@ CURRENT_TEMPLATES = (
     ORDERS_TEMPLATE,
     QUEUE_TEMPLATE,
     BOARD_TEMPLATE,
+    PAST_TEMPLATE,
     COMMUNITY_TEMPLATE,
     PLAN_TEMPLATE,
     PLAN_SELECT_TEMPLATE,
@@ -119,6 +123,10 @@ def queue_id(table_id: int, group: int = 0) -> str:
 
 def board_id(table_id: int) -> str:
     return _checked(f"cyb:{table_id}")
+
+
+def past_id(table_id: int, index: int) -> str:
+    return _checked(f"cyp:{table_id}:{index}")
 
 
 def community_id(table_id: int, action: str, arg: int | None = None) -> str:

@@ -12,12 +12,13 @@ from discord import app_commands
 
 from bot.games import NoTable, NotStarted, Table
 from bot.i18n import NAMES, Translation
-from bot.rules import TOPICS, Topic
+from bot.rules import TOPICS, Topic, namesakes
 
 from . import replies, texts
 from .host import Host
 from .lang import personal_language, post_tr, reply_tr, set_personal
 from .play import chooser_for
+from .story import Story, navigation
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,7 @@ def _fold(text: str) -> str:
 class Info:
     def __init__(self, bot: Host) -> None:
         self.bot = bot
+        self.story = Story(bot)  # past boards, the log by round or player, the replay, the record
 
     async def _table(self, interaction: discord.Interaction[Any], *, public: bool = False) -> Table | None:
         """The channel's table, also a finished one; when it must be read from the store,
@@ -50,8 +52,15 @@ class Info:
         """The words of a private answer about this channel's table, if any."""
         return reply_tr(interaction, self.bot.manager.table(interaction.channel_id or 0))
 
-    async def board(self, interaction: discord.Interaction[Any], *, public: bool = False) -> None:
-        """`/caylus board`: the current board, only for the asker unless `public`."""
+    async def board(
+        self, interaction: discord.Interaction[Any], *, public: bool = False, rnd: int | None = None,
+        phase: int | None = None,
+    ) -> None:  # fmt: skip
+        """`/caylus board`: the current board, only for the asker unless `public`; with `rnd`
+        (and `phase`), the board as it was after that phase (issue 24)."""
+        if rnd is not None:
+            await self.story.board(interaction, rnd=rnd, phase=phase, public=public)
+            return
         table = await self._table(interaction, public=public)
         if table is None:
             return
@@ -80,7 +89,12 @@ class Info:
                 await interaction.followup.send(f"{caption}\n{tr(texts.NO_IMAGE)}", ephemeral=not public)
             else:
                 file = discord.File(io.BytesIO(png), filename=f"board-r{s.round:02d}-p{s.phase}.png")
-                await interaction.followup.send(caption, file=file, ephemeral=not public)
+                past = None if public else await self.story.past(table)
+                if past is not None and past.reports:  # Previous: the boards of the phases before
+                    view = navigation(table.id, len(past.reports), len(past.reports), tr)
+                    await interaction.followup.send(caption, file=file, view=view, ephemeral=True)
+                else:
+                    await interaction.followup.send(caption, file=file, ephemeral=not public)
         except discord.HTTPException as e:
             log.warning("the board could not be posted: %s", e)
 
@@ -97,20 +111,37 @@ class Info:
             _, view = chooser_for(table, pending, tr=tr)
         await replies.say(interaction, content, view=view)
 
-    async def log(self, interaction: discord.Interaction[Any], count: int) -> None:
+    async def log(
+        self, interaction: discord.Interaction[Any], count: int, rnd: int | None = None, player: str | None = None
+    ) -> None:
+        """`/caylus log`: the latest events; with `rnd`, that round's; with `player`, only theirs."""
+        if rnd is not None or player is not None:
+            await self.story.round_log(interaction, rnd, player, count)
+            return
         table = await self._table(interaction)
         if table is None:
             return
         events = self.bot.manager.recent_events(interaction.channel_id or 0, count)
         await replies.say(interaction, texts.log(reply_tr(interaction, table), events))
 
+    async def past_step(self, interaction: discord.Interaction[Any], table_id: int, index: int) -> None:
+        await self.story.step(interaction, table_id, index)
+
+    async def replay(self, interaction: discord.Interaction[Any], *, public: bool = False) -> None:
+        await self.story.replay(interaction, public=public)
+
+    async def export(self, interaction: discord.Interaction[Any]) -> None:
+        await self.story.export(interaction)
+
     async def rules(self, interaction: discord.Interaction[Any], topic: str) -> None:
+        """`/caylus rules`: a topic, with every building of the same name (the road's two
+        Carpenters, the neutral and the wood Sawmill...)."""
         tr = self._reader(interaction)
         found = TOPICS.get(topic.strip()) or next(iter(self._topics(interaction, topic, limit=1)), None)
         if found is None:
             await replies.say(interaction, texts.rules_not_found(tr, topic))
             return
-        await replies.say(interaction, texts.rules_topic(tr, found))
+        await replies.say(interaction, texts.rules_topics(tr, [TOPICS[k] for k in namesakes(found.key)]))
 
     def _topics(self, interaction: discord.Interaction[Any], text: str, *, limit: int) -> list[Topic]:
         """The topics whose key or title holds `text`, in English, in the reader's language or

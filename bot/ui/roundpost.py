@@ -1,10 +1,12 @@
 """The round message: one lasting post per round, carrying its phase reports and the board.
 
-The first report of a round posts the round message (with its board image); every later report
-of the round edits it: its text joins the others (oldest first; the oldest are left out with a
-note when all would not fit in Discord's 2,000 characters) and the image is replaced by the new
-board, unless nothing on the board changed in that phase (then the text alone is edited). A
-report of an earlier round that comes late (kept after a failure) gets a post of its own.
+The first report of a round posts the round message (its title, the report as an embed, its
+board image); every later report of the round edits it: its embed joins the others (oldest
+first) and the image is replaced by the new board, unless nothing on the board changed in that
+phase (then the text alone is edited). Nothing is ever left out (issue 24): a report that would
+take the message past Discord's limits for embeds (10 in a message, 6,000 characters in all)
+goes into a second message of the round ("Round 3 · continued"), which later reports edit in
+turn. A report of an earlier round that comes late (kept after a failure) gets a post of its own.
 
 Each report is acknowledged (`manager.ack`) only once shown: posted or edited in. One that
 cannot be shown is kept, unacknowledged, and tried again with the table's next result, a while
@@ -26,7 +28,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.games import GameResult, Manager, PhaseReport, Seat, Table
+from bot.games import GameResult, Manager, PhaseReport, Seat, Table, summary_png
 from bot.i18n import Translation
 from bot.rules import State, final_scores, winners
 
@@ -41,6 +43,7 @@ log = logging.getLogger(__name__)
 ROUND_DEPTH = 30  # messages looked through for the round message of a previous process
 IMAGE_NAME = re.compile(r"s(\d+)-r")
 HELD_TRIES = 3  # tries of a kept (failed) phase report in one process; then at the next start
+SUMMARY_NAME = "summary.png"  # the end-of-game summary image, with the final scores
 # What the board image shows of a state, but for where the game stands in its flow (the header's
 # round and phase): a report whose board is the same as the last image edits the text only.
 FLOW_FIELDS = frozenset({"round", "phase", "step", "cursor", "tasks", "history", "completed_this_turn"})
@@ -54,14 +57,25 @@ def board_key(state: State | None) -> tuple[str, ...] | None:
 
 @dataclass(slots=True)
 class RoundPost:
-    """A table's round message: where it is, the reports it shows, the board its image shows."""
+    """A table's round message (the one edited: the round's last message), the reports it
+    shows, the board its image shows."""
 
     channel_id: int
     message_id: int
     round: int
-    parts: dict[float, str] = field(default_factory=dict)  # report seq -> its text, in order
+    parts: dict[float, list[str]] = field(default_factory=dict)  # report seq -> its embeds' texts
     board: tuple[str, ...] | None = None
     board_seq: int = -1  # the report whose board the image shows: an older one never replaces it
+    continued: bool = False  # the round's second (or later) message
+
+    def chunks(self, parts: dict[float, list[str]] | None = None) -> list[str]:
+        shown = self.parts if parts is None else parts
+        return [chunk for k in sorted(shown) for chunk in shown[k]]
+
+
+def embeds(chunks: list[str]) -> list[discord.Embed]:
+    """A round message's embeds: one per piece of a report."""
+    return [discord.Embed(description=chunk, colour=texts.ROUND_COLOUR) for chunk in chunks]
 
 
 def image_seq(message: discord.Message) -> int:
@@ -153,6 +167,7 @@ class RoundPosts:
                     texts.game_over(post_tr(table), result),
                     view=rematch_view(table) if table is not None and table.is_finished else None,
                     mentions=discord.AllowedMentions(users=humans, everyone=False, roles=False),
+                    png=await self._summary(report), filename=SUMMARY_NAME,
                 )
         except Undeliverable as e:
             self._hold(report, e)
@@ -171,6 +186,17 @@ class RoundPosts:
             # Shown but not recorded as shown: it comes back once after a restart.
             log.warning("table %d: report %d posted but not acknowledged", report.table_id, report.seq, exc_info=True)
         return True
+
+    async def _summary(self, report: PhaseReport) -> bytes | None:
+        """The end-of-game summary image (drawn off the event loop); None if it cannot be drawn."""
+        try:
+            past = await self.manager.past(report.channel_id)
+            if past is None or past.table_id != report.table_id:
+                return None
+            return await self.manager.draw_past(summary_png, past)
+        except Exception:
+            log.exception("table %d: the summary image could not be drawn", report.table_id)
+            return None
 
     async def _tell_watchers(self, report: PhaseReport) -> None:
         """A round's end or the game's end: the table's watchers hear of it (bot/ui/callbacks.py)."""
@@ -194,59 +220,90 @@ class RoundPosts:
         return post_tr(self.manager.table_by_id(report.table_id))
 
     async def _show_report(self, report: PhaseReport) -> None:
-        """Edit the report into its round's message, or post the round message."""
+        """Edit the report into its round's message, or post the round message (or the next
+        message of its round, when it does not fit in the one there is)."""
         tr = self._tr(report)
-        part = texts.round_part(tr, report)
         png = await report.drawn()
         board = board_key(report.state) if png is not None else None
         post = self._rounds.get(report.table_id) or await self._adopt(report)
         if post is not None and post.round < report.round:
             report = await self._close_round(post, report)
-            part = texts.round_part(tr, report)
-        parts: dict[float, str] = {report.seq: part}
+            post = self._rounds.get(report.table_id)
+        chunks = texts.report_chunks(tr, report)
         if post is not None and post.round == report.round:
-            parts = {**post.parts, report.seq: part}
-            content = texts.round_message(tr, post.round, [parts[k] for k in sorted(parts)])
-            newer = report.seq > post.board_seq
-            changed = png is not None and newer and (board is None or board != post.board)
-            try:
-                await self._out.replace(
-                    post.channel_id, post.message_id, content, png=png if changed else None, filename=report.filename
-                )
-            except Gone:
-                log.info("table %d: its round message is gone; posting it anew", report.table_id)
-                del self._rounds[report.table_id]
-            else:
-                post.parts = parts
-                if changed:
-                    post.board, post.board_seq = board, report.seq
+            parts = {**post.parts, report.seq: chunks}
+            if texts.fits_one_message(post.chunks(parts)):
+                newer = report.seq > post.board_seq
+                changed = png is not None and newer and (board is None or board != post.board)
+                try:
+                    await self._out.replace(
+                        post.channel_id, post.message_id, texts.round_title(tr, post.round, post.continued),
+                        png=png if changed else None, filename=report.filename, embeds=embeds(post.chunks(parts)),
+                    )  # fmt: skip
+                except Gone:
+                    log.info("table %d: its round message is gone; posting it anew", report.table_id)
+                    del self._rounds[report.table_id]
+                else:
+                    post.parts = parts
+                    if changed:
+                        post.board, post.board_seq = board, report.seq
+                    return
+            else:  # the round goes on in a message of its own
+                await self._post_round(report, tr, chunks, png, board, continued=True)
                 return
         elif post is not None and report.round < post.round:  # late: a post of its own
-            await self._out.send(report.channel_id, texts.report_message(tr, report), png=png, filename=report.filename)
+            await self._out.send(
+                report.channel_id, texts.round_title(tr, report.round), png=png, filename=report.filename,
+                embeds=embeds(chunks),
+            )  # fmt: skip
             return
-        content = texts.round_message(tr, report.round, [parts[k] for k in sorted(parts)])
-        message = await self._out.send(report.channel_id, content, png=png, filename=report.filename)
+        await self._post_round(report, tr, chunks, png, board, continued=False)
+
+    async def _post_round(
+        self, report: PhaseReport, tr: Translation, chunks: list[str], png: bytes | None,
+        board: tuple[str, ...] | None, *, continued: bool,
+    ) -> None:  # fmt: skip
+        """Post a message of the report's round with the report in it (several, if the report
+        alone outgrows one message); the last one is the round's message from now on."""
+        pages: list[list[str]] = [[]]
+        for chunk in chunks:
+            if not texts.fits_one_message([*pages[-1], chunk]):
+                pages.append([])
+            pages[-1].append(chunk)
+        for i, page in enumerate(pages):
+            last = i == len(pages) - 1
+            message = await self._out.send(
+                report.channel_id, texts.round_title(tr, report.round, continued or i > 0),
+                png=png if last else None, filename=report.filename, embeds=embeds(page),
+            )  # fmt: skip
         self._rounds[report.table_id] = RoundPost(
-            report.channel_id, message.id, report.round, parts, board, report.seq if png is not None else -1
-        )
+            report.channel_id, message.id, report.round, {report.seq: pages[-1]}, board,
+            report.seq if png is not None else -1, continued or len(pages) > 1,
+        )  # fmt: skip
 
     async def _close_round(self, post: RoundPost, report: PhaseReport) -> PhaseReport:
         """A report that ends the round of `post` and starts a later one (the last phases of a
         round run on into the next one's income): its phases of that round go into the round's
-        message (text only: its board is the next round's); the rest is returned."""
+        message (text only: its board is the next round's; a message of their own if they do not
+        fit); the rest is returned."""
         tr = self._tr(report)
         ending = [s for s in report.sections if s.round == post.round]
         if not ending:
             return report
         rest = dataclasses.replace(report, sections=[s for s in report.sections if s.round != post.round])
-        part = texts.round_part(tr, dataclasses.replace(report, sections=ending, game_over=False, image=None))
-        parts = {**post.parts, report.seq - 0.5: part}
+        chunks = texts.report_chunks(tr, dataclasses.replace(report, sections=ending, game_over=False, image=None))
+        parts = {**post.parts, report.seq - 0.5: chunks}
+        title = texts.round_title(tr, post.round, post.continued)
         try:
-            content = texts.round_message(tr, post.round, [parts[k] for k in sorted(parts)])
-            await self._out.replace(post.channel_id, post.message_id, content)
+            if texts.fits_one_message(post.chunks(parts)):
+                await self._out.replace(post.channel_id, post.message_id, title, embeds=embeds(post.chunks(parts)))
+                post.parts = parts
+            else:
+                await self._out.send(
+                    post.channel_id, texts.round_title(tr, post.round, True), embeds=embeds(chunks)
+                )
         except Gone:
             return report  # told in the next round's message
-        post.parts = parts
         return rest
 
     async def _adopt(self, report: PhaseReport) -> RoundPost | None:
@@ -257,7 +314,8 @@ class RoundPosts:
             return None
         self._looked.add(report.table_id)
         me = self.client.user
-        title = texts.round_title(self._tr(report), report.round)
+        tr = self._tr(report)
+        titles = {texts.round_title(tr, report.round): False, texts.round_title(tr, report.round, True): True}
         channel = self.client.get_partial_messageable(report.channel_id)
         try:
             async for message in channel.history(limit=ROUND_DEPTH):
@@ -265,12 +323,13 @@ class RoundPosts:
                     continue
                 if message.content.startswith(texts.GAME_OVER_MARK):
                     break  # an earlier game's end
-                if message.content.split(texts.PART_GAP, 1)[0] == title:
+                first = message.content.split(texts.PART_GAP, 1)[0]
+                if first in titles:
                     seq = image_seq(message)
-                    found = texts.round_parts(message.content)
+                    found = [e.description or "" for e in message.embeds] or texts.round_parts(message.content)
                     # the reports it shows, as reports up to the one of its image
-                    parts = {seq - (len(found) - i - 1) / (len(found) + 1): p for i, p in enumerate(found)}
-                    post = RoundPost(report.channel_id, message.id, report.round, parts, None, seq)
+                    parts = {seq - (len(found) - i - 1) / (len(found) + 1): [p] for i, p in enumerate(found)}
+                    post = RoundPost(report.channel_id, message.id, report.round, parts, None, seq, titles[first])
                     self._rounds[report.table_id] = post
                     return post
         except discord.HTTPException as e:

@@ -84,6 +84,7 @@ class Sender:
         filename: str = "board.png",
         view: discord.ui.View | None = None,
         mentions: discord.AllowedMentions = NO_MENTIONS,
+        embeds: Sequence[discord.Embed] = (),
         silent: bool = False,
     ) -> discord.Message:
         """Post in the channel; `silent`: the people it mentions get no push notification."""
@@ -92,7 +93,8 @@ class Sender:
         async def post() -> discord.Message:
             file = discord.File(io.BytesIO(png), filename=filename) if png else MISSING
             return await channel.send(
-                content, file=file, view=view or MISSING, allowed_mentions=mentions, silent=silent
+                content, file=file, view=view or MISSING, allowed_mentions=mentions, silent=silent,
+                embeds=list(embeds) or MISSING,
             )
 
         message = await self._tried(channel_id, post)
@@ -107,17 +109,19 @@ class Sender:
         *,
         png: bytes | None = None,
         filename: str = "board.png",
+        embeds: Sequence[discord.Embed] | None = None,
     ) -> None:
-        """Edit a lasting post (a round message) with the same tries as a new post: its text,
-        and its image when `png` is given (the old one is replaced; otherwise kept). `Gone`
-        when the message is no longer there."""
+        """Edit a lasting post (a round message) with the same tries as a new post: its text
+        (and its `embeds`, when given), and its image when `png` is given (the old one is
+        replaced; otherwise kept). `Gone` when the message is no longer there."""
         message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
+        shown = MISSING if embeds is None else list(embeds)
 
         async def edit() -> discord.Message:
             if png:
                 file = discord.File(io.BytesIO(png), filename=filename)
-                return await message.edit(content=content, attachments=[file], allowed_mentions=NO_MENTIONS)
-            return await message.edit(content=content, allowed_mentions=NO_MENTIONS)
+                return await message.edit(content=content, attachments=[file], allowed_mentions=NO_MENTIONS, embeds=shown)
+            return await message.edit(content=content, allowed_mentions=NO_MENTIONS, embeds=shown)
 
         try:
             await self._tried(channel_id, edit)

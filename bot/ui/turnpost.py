@@ -34,6 +34,7 @@ from .lang import post_tr
 from .plan import then_items
 from .sending import NO_MENTIONS, ChannelDown, Sender, Undeliverable
 from .texts import plan as plan_words
+from .texts import story as story_texts
 
 log = logging.getLogger(__name__)
 
@@ -190,8 +191,12 @@ class TurnPosts:
             self._stale.add(table.id)  # shown when posting resumes
             return
         said = "\n".join(self._unsaid.get(table.id, []))
+        prev = self._turns.get(table.id)
+        missed = None
+        if prev is None or prev.user_id != current.user_id:  # a player called: what they missed
+            missed = await self.manager.since_last(table.channel_id, current.seat)
         plan = self._plan_turn(
-            table, current, events, actor_id, reminder, "\n".join(x for x in (said, note) if x), placed=placed
+            table, current, events, actor_id, reminder, "\n".join(x for x in (said, note) if x), missed, placed=placed
         )
         if plan is not None:
             self._unsaid.pop(table.id, None)
@@ -205,6 +210,7 @@ class TurnPosts:
         actor_id: int | None,
         reminder: bool,
         note: str,
+        missed: Sequence[Event] | None = None,
         *,
         placed: bool = False,
     ) -> TurnPlan | None:
@@ -214,6 +220,8 @@ class TurnPosts:
         happened = ([note] if note else []) + texts.just_happened(post_tr(table), events, HAPPENED_LINES)
         latest = prev is not None and self._out.latest.get(table.channel_id) == prev.message_id
         lines = (prev.lines + happened)[-HAPPENED_LINES:] if prev is not None and latest else happened
+        if missed is not None:  # a player called again: what they missed since their last move (issue 24)
+            lines = ([note] if note else []) + story_texts.since_lines(post_tr(table), missed, current.seat)
         if prev is not None and prev.number == current.number:
             lines = prev.lines
         undo_seq = None

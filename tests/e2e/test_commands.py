@@ -12,7 +12,9 @@ COMMUNITY = ("mygames", "stats", "notify", "watch", "unwatch", "resign", "leader
 async def test_synced_commands_and_no_privileged_intents(world: World) -> None:
     async with world.bot():
         commands = {c["name"]: c for c in world.fake.commands()}
-        assert set(commands) == {"caylus", *(f"caylus-{n}" for n in COMMUNITY)}  # issue 25's beside it
+        # issue 25's beside it, and the story of a game (issue 24)
+        assert set(commands) == {"caylus", "caylus-game", *(f"caylus-{n}" for n in COMMUNITY)}
+        assert {o["name"] for o in commands["caylus-game"]["options"]} == {"board", "log", "replay", "export"}
         assert int(commands["caylus-setup"]["default_member_permissions"]) == 32  # Manage Server
         command = commands["caylus"]
         names = {o["name"] for o in command["options"]}
@@ -41,6 +43,12 @@ async def test_rules_with_autocomplete(world: World) -> None:
         assert choices and all("Carpenter" in c["name"] for c in choices)
         text = await answer(await slash(world, world.ann, "rules", topic=choices[0]["value"]))
         assert "Carpenter" in text and "wood building" in text
+        # the road has two Carpenters: the answer is about both (issue 24)
+        text = await answer(await slash(world, world.ann, "rules", topic="carpenter"))
+        assert "**Carpenter** — Neutral building." in text and "**Carpenter** — Printed building." in text
+        for topic, says in (("bailiff", "18 turns"), ("scoring", "Walls: 0 → −3 PP"), ("end", "tied players"),
+                            ("turn_order", "passing order"), ("board", "The board image")):  # fmt: skip
+            assert says in await answer(await slash(world, world.ann, "rules", topic=topic)), topic
         text = await answer(await slash(world, world.ann, "rules", topic="phase4"))
         assert "Provost" in text
         text = await answer(await slash(world, world.ann, "rules", topic="zeppelin"))

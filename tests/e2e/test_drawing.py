@@ -49,7 +49,7 @@ async def test_confirmation_does_not_wait_for_the_board(world: World) -> None:
 
             GATE.set()
             report = await world.fake.wait_for_message(
-                world.channel, lambda m: bool(m.attachments) and "Phase 2" in m.content
+                world.channel, lambda m: bool(m.attachments) and "Phase 2" in m.text
             )
             assert report.attachments[0].data == TINY_PNG
             await run.bot.publisher.idle()

@@ -24,7 +24,7 @@ from .sim import offers
 
 
 def income_reports(world: World) -> list[object]:
-    return [m for m in world.fake.channel_messages(world.channel) if "Phase 1: Income" in m.content]
+    return [m for m in world.fake.channel_messages(world.channel) if "Phase 1: Income" in m.text]
 
 
 async def test_missing_permissions_are_explained(world: World) -> None:

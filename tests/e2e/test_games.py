@@ -59,8 +59,9 @@ async def check_finished_game(world: World, run: BotRun, table_id: int, humans: 
     # one lasting message per round (issue 11 item 2): its reports and the latest board
     rounds = game.state.round
     round_messages = [m for m in messages if m.content.startswith("📜 **Round")]
-    assert [m.content.split("\n")[0] for m in round_messages] == [f"📜 **Round {r}**" for r in range(1, rounds + 1)]
-    assert [m for m in messages if m.attachments] == round_messages
+    firsts = [m for m in round_messages if not m.content.endswith("· continued")]  # a long round goes on
+    assert [m.content.split("\n")[0] for m in firsts] == [f"📜 **Round {r}**" for r in range(1, rounds + 1)]
+    assert [m for m in messages if m.attachments and not m.content.startswith(GAME_OVER)] == round_messages
     for m in round_messages:
         [attachment] = m.attachments
         assert attachment.data.startswith(PNG_MAGIC) and attachment.filename.endswith(".png")
@@ -69,6 +70,9 @@ async def check_finished_game(world: World, run: BotRun, table_id: int, humans: 
     assert len(lasting) / rounds <= 1.5, [m.content[:40] for m in lasting]
     [over] = [m for m in messages if m.content.startswith(GAME_OVER)]
     assert "Total" in over.content and "🏆" in over.content
+    # with the final scores, the summary image (issue 24)
+    assert [a.filename for a in over.attachments] == ["summary.png"]
+    assert over.attachments[0].data.startswith(PNG_MAGIC)
     result = table.result
     assert result is not None
     for name in result.winner_names:

@@ -176,7 +176,8 @@ async def test_rules_explanations_in_the_readers_language(world: World) -> None:
             text = await answer(await slash(world, world.bob, "rules", topic=typed))
             heading, body = text.split("\n", 1)
             assert heading.startswith("## ") and re.search("[а-яА-Я]", heading), text
-            assert body == topic_text(key, ru) and re.search("[а-яА-Я]{4}", body), (typed, text)
+            first = body.split("\n\n## ")[0]  # a name the road has twice: both buildings follow
+            assert first == topic_text(key, ru) and re.search("[а-яА-Я]{4}", body), (typed, text)
             assert_not_english(text)
         text = await answer(await slash(world, world.ann, "rules", topic="castle"))
         assert text == f"## Castle\n{TOPICS['castle'].text}"

@@ -55,7 +55,7 @@ async def test_card_join_leave_start(world: World) -> None:
         turn = await current_turn(world)
         assert whose(turn, world) in (world.ann, world.cid)
         reports = [m for m in world.fake.channel_messages(world.channel) if m.attachments]
-        assert reports and "Round 1 · Phase 1: Income" in reports[0].content
+        assert reports and "Round 1 · Phase 1: Income" in reports[0].text
         # the card never pings anyone
         for call in world.fake.requests("PATCH", f"/channels/{world.channel.id}/messages/{message.id}"):
             assert (call.json.get("allowed_mentions") or {}).get("users", []) == []

@@ -35,7 +35,7 @@ def reports(world: World) -> list[StoredMessage]:
 
 
 def income_reports(world: World) -> list[StoredMessage]:
-    return [m for m in reports(world) if "Phase 1: Income" in m.content]
+    return [m for m in reports(world) if "Phase 1: Income" in m.text]
 
 
 def channel_path(world: World) -> str:
@@ -113,7 +113,7 @@ async def test_a_later_report_does_not_acknowledge_an_earlier_lost_one(world: Wo
         [income] = await run.bot.manager.store.unreported(table.id)
         # both pass: the phases after placement are reported (and acknowledged), one by one
         sim = Table(world.fake, world.channel, [world.ann, world.bob], random.Random(1), pick=pass_first)
-        while not [m for m in reports(world) if "Phase 1: Income" not in m.content]:
+        while not [m for m in reports(world) if "Phase 1: Income" not in m.text]:
             assert await sim.play_turn()
         await run.bot.publisher.idle()
         assert income_reports(world) == []

@@ -61,6 +61,6 @@ async def test_obvious_provost_stay_is_applied_with_no_ping(world: World) -> Non
         assert str(world.cid.id) not in [str(u) for u in pinged]  # Cid was never called back
         assert [str(u) for u in pinged] == [str(world.ann.id)]  # Ann, to sell at the Marketplace
         # the phase report is in the round's message, edited after every phase (issue 11)
-        reports = [m.content for m in world.fake.channel_messages(world.channel) if "provost" in m.content]
-        assert any("Cid's provost stays (no move would change anything)" in text for text in reports), reports
-        assert any("Bob moves the provost +2" in text for text in reports)
+        reports = [m.text for m in world.fake.channel_messages(world.channel) if "provost" in m.text.lower()]
+        assert any("not asked (no move would change anything): Cid" in text for text in reports), reports
+        assert any("Provost road 6 → road 8: Bob +2" in text for text in reports)

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import random
 
-from bot.i18n import translator
 from bot.rules import new_game
 from bot.ui.roundpost import board_key
-from bot.ui.texts import MAX_CONTENT, round_message
+from bot.ui.texts import EMBEDS_TEXT, fits_one_message
 
 from .conftest import World
 from .helpers import seated_table
@@ -29,12 +28,12 @@ def test_board_key_ignores_where_the_game_stands_in_its_flow() -> None:
     assert board_key(richer) != board_key(state)
 
 
-def test_a_long_round_keeps_its_newest_reports_within_discords_limit() -> None:
-    parts = [f"**Round 2 · Phase {i}**\n" + "• something happened\n" * 60 for i in range(1, 8)]
-    text = round_message(translator("en"), 2, parts)
-    assert len(text) <= MAX_CONTENT
-    assert text.startswith("📜 **Round 2**") and "Phase 7" in text and "Phase 1" not in text
-    assert "earlier reports of this round" in text
+def test_what_fits_in_one_round_message() -> None:
+    """Discord's limits for a message's embeds: 10 of them, 6,000 characters in all."""
+    assert fits_one_message(["x" * 3000, "x" * 3000])
+    assert not fits_one_message(["x" * 3000, "x" * 3001])
+    assert fits_one_message(["x"] * 10) and not fits_one_message(["x"] * 11)
+    assert EMBEDS_TEXT == 6000
 
 
 async def test_one_message_per_round_edited_after_every_phase(world: World) -> None:
@@ -51,12 +50,12 @@ async def test_one_message_per_round_edited_after_every_phase(world: World) -> N
         assert [m.content.split("\n")[0] for m in rounds] == ["📜 **Round 1**", "📜 **Round 2**", "📜 **Round 3**"]
         first = rounds[0]
         # every phase of round 1 that was reported is in its message, in order
-        headings = [line for line in first.content.split("\n") if line.startswith("**Round 1 · Phase")]
+        headings = [line for line in first.text.split("\n") if line.startswith("**Round 1 · Phase")]
         phases = [int(h.split("Phase ")[1].split(":")[0]) for h in headings]
         assert phases == sorted(phases) and phases[0] == 1 and phases[-1] >= 6
         # ... and only there: the next round's message tells its own phases
         for later, rnd in ((rounds[1], 2), (rounds[2], 3)):
-            told = [line for line in later.content.split("\n") if line.startswith("**Round ")]
+            told = [line for line in later.text.split("\n") if line.startswith("**Round ")]
             assert told and all(line.startswith(f"**Round {rnd} ·") for line in told), told
         # edited once per report after the first; each edit brought a new image unless the
         # board had not changed

@@ -66,7 +66,8 @@ def posts(world: World) -> list[str]:
             body = body.get("data") or {}
         elif not call.path.startswith(f"/channels/{world.channel.id}/messages"):
             continue
-        text = body.get("content")
+        text = body.get("content") or ""
+        text += "".join("\n" + str(e.get("description") or "") for e in body.get("embeds") or [])  # the reports
         if call.method not in ("POST", "PATCH") or not text or int(body.get("flags") or 0) & 64:
             continue
         if text.startswith("🏰"):
@@ -117,9 +118,9 @@ def test_a_report_in_russian_and_catalan() -> None:
     income = Event(EventKind.INCOME, None, 0, 2, 1, words="income", args=(0, 5), names=("Bob",))
     end = Event(EventKind.PHASE_END, None, -1, 2, 1, words="phase_end", args=(1,))
     report = PhaseReport(1, 1, 1, [PhaseSection(2, 1, (income, end)), PhaseSection(2, 2, (end,))])
-    assert report.text() == "**Round 2 · Phase 1: Income**\n• Bob takes 5 deniers\n**Round 2 · Phase 2: Placing workers**: nothing happened."
+    assert report.text() == "**Round 2 · Phase 1: Income**\n• Income in deniers: Bob +5\n**Round 2 · Phase 2: Placing workers**: nothing happened."
     assert report.text(tr=translator("ru")) == (
-        "**Тур 2 · Фаза 1: Получение дохода**\n• Bob получает 5 денье\n"
+        "**Тур 2 · Фаза 1: Получение дохода**\n• Доход в денье: Bob +5\n"
         "**Тур 2 · Фаза 2: Распределение рабочих**: ничего не произошло."
     )
     assert report.title_in(translator("ca")) == "Ronda 2 · Fases 1–2"

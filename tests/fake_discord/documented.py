@@ -35,6 +35,10 @@ CHOICE_TYPES = (3, 4, 10)
 #: IS_VOICE_MESSAGE, IS_COMPONENTS_V2 (EPHEMERAL only exists for interaction responses)
 CHANNEL_MESSAGE_FLAGS = (1 << 2) | (1 << 12) | (1 << 13) | COMPONENTS_V2
 SELECT_TYPES = (3, 5, 6, 7, 8)
+#: "the combined sum of characters in all title, description, field.name, field.value,
+#: footer.text, and author.name fields across all embeds attached to a message must not exceed
+#: 6000 characters" (Discord's documentation, Embed Limits; each field's own limit is the spec's)
+MAX_EMBEDS_TEXT = 6000
 
 
 @functools.cache
@@ -263,6 +267,15 @@ def _check_range(
 def check_message(body: JSON, errors: FormErrors, prefix: Path = ()) -> None:
     """Rules for any message body (channel, webhook, interaction response)."""
     _check_allowed_mentions(body.get("allowed_mentions"), errors, prefix + ("allowed_mentions",))
+    embeds = body.get("embeds")
+    if isinstance(embeds, list):
+        total = embeds_text(embeds)
+        if total > MAX_EMBEDS_TEXT:
+            errors.add(
+                prefix + ("embeds",),
+                "MAX_EMBED_SIZE_EXCEEDED",
+                f"Embed size exceeds maximum size of {MAX_EMBEDS_TEXT}: {total}",
+            )
     components = body.get("components")
     if isinstance(components, list):
         for path, component in _walk(components, prefix + ("components",)):
@@ -271,6 +284,22 @@ def check_message(body: JSON, errors: FormErrors, prefix: Path = ()) -> None:
                 _check_button(component, errors, path)
             elif kind in SELECT_TYPES:
                 _check_select(component, kind, errors, path)
+
+
+def embeds_text(embeds: list[Any]) -> int:
+    """The characters Discord counts against a message's embeds (title, description, fields'
+    names and values, footer text, author name)."""
+    total = 0
+    for embed in _dicts(embeds):
+        for key in ("title", "description"):
+            total += len(embed.get(key) or "")
+        for f in _dicts(embed.get("fields")):
+            total += len(f.get("name") or "") + len(f.get("value") or "")
+        for key in ("footer", "author"):
+            part = embed.get(key)
+            if isinstance(part, dict):
+                total += len(part.get("text" if key == "footer" else "name") or "")
+    return total
 
 
 def check_channel_message_flags(body: JSON, errors: FormErrors) -> None:

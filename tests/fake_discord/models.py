@@ -350,6 +350,14 @@ class StoredMessage:
     def loading(self) -> bool:
         return bool(self.flags & LOADING)
 
+    @property
+    def text(self) -> str:
+        """What a person reads of it: its content, then each embed's title and description."""
+        parts = [self.content]
+        for embed in self.embeds:
+            parts += [embed[k] for k in ("title", "description") if embed.get(k)]
+        return "\n".join(p for p in parts if p)
+
     def mentions(self) -> list[str]:
         return _MENTION.findall(self.content)
 

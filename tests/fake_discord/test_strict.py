@@ -535,6 +535,20 @@ MESSAGE_CASES: list[tuple[str, dict[str, Any], dict[str, Any], str, str]] = [
         "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
     ),
     (
+        "embeds over 6000 characters in all",
+        {"embeds": [{"description": "d" * 4000}, {"title": "t" * 200, "description": "d" * 1801}]},
+        {"embeds": [{"description": "d" * 4000}, {"title": "t" * 200, "description": "d" * 1800}]},
+        "embeds",
+        "MAX_EMBED_SIZE_EXCEEDED",
+    ),
+    (
+        "an embed description over 4096",
+        {"embeds": [{"description": "d" * 4097}]},
+        {"embeds": [{"description": "d" * 4096}]},
+        "embeds.0.description",
+        "BASE_TYPE_MAX_LENGTH",
+    ),
+    (
         "EPHEMERAL on a channel message",
         {"content": "x", "flags": 64},
         {"content": "x", "flags": 4096 | 4},

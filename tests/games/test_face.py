@@ -24,6 +24,7 @@ from bot.games import (
 )
 from bot.games.acks import Acks
 from bot.games.lobby import Lobby
+from bot.games.looking_back import LookingBack
 from bot.games.registry import Registry
 from bot.games.standing import Standing
 from bot.games.timers import Timers
@@ -32,7 +33,7 @@ from bot.games.undo import Undo
 
 from .helpers import GUILD, open_manager, started_table
 
-JOBS = (Registry, Lobby, Turns, Undo, Standing, Timers, Acks)
+JOBS = (Registry, Lobby, Turns, Undo, Standing, Timers, Acks, LookingBack)
 LIFE = {"open", "close", "load", "listener"}  # the manager's own: opening, loading, closing
 
 

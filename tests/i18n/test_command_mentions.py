@@ -26,6 +26,11 @@ def tree_paths() -> set[tuple[str, str | None]]:
         if command.name != "caylus" and not hasattr(command, "commands"):
             out.add((command.name, None))
             out.update((command.name, p.name) for p in command.parameters)
+        elif command.name != "caylus":  # a group beside it: /caylus-game replay ...
+            walk_from = command.name
+            for child in command.commands:  # type: ignore[attr-defined]
+                out.add((f"{walk_from} {child.name}", None))
+                out.update((f"{walk_from} {child.name}", p.name) for p in child.parameters)
 
     def walk(node: object, prefix: str) -> None:
         for child in getattr(node, "commands", []):
@@ -76,6 +81,8 @@ def test_the_names_are_those_of_the_readers_discord() -> None:
     assert slash(ru.for_reader("en"), "new") == "`/caylus new`"
     assert slash(ca.for_reader("ru"), "queue", "add") == "`/caylus очередь добавить:`"
     assert slash(ru, "caylus-notify") == "`/caylus-уведомления`" and slash(ca, "caylus-notify") == "`/caylus-notify`"
+    assert slash(ru, "caylus-game replay") == "`/caylus-партия повтор`"
+    assert slash(pt, "caylus-game board", "round", "3") == "`/caylus-partida tabuleiro turno:3`"
     assert ru.for_reader("fr") is ru.for_reader("en") and ru.for_reader("ru") is ru
 
 

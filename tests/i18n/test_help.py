@@ -1,6 +1,7 @@
 """`/caylus help` is one Discord message in every language and names every command of the live
 tree: each /caylus subcommand (help itself aside) and each command of its own beside the group
-(`/caylus-stats`, `/caylus-notify`, … of issue 25), as the reader's Discord names it; the round
+(`/caylus-stats`, `/caylus-notify`, … of issue 25) and each subcommand of a group beside it
+(`/caylus-game replay`, issue 24), as the reader's Discord names it; the round
 plan's line is in it (tests/e2e/test_plans.py: the first turn message's lines)."""
 
 from __future__ import annotations
@@ -29,15 +30,17 @@ def live_commands() -> list[str]:
         sub = getattr(command, "commands", None)
         if sub is None:
             out.append(command.name)
-        else:
+        elif command.name == "caylus":
             out += [c.name for c in sub if c.name != "help"]
+        else:  # a group beside /caylus: /caylus-game board …
+            out += [f"{command.name} {c.name}" for c in sub]
     return out
 
 
 def test_the_tree_has_the_commands_beside_the_group() -> None:
     names = live_commands()
     assert {"new", "plan", "declare", "caylus-stats", "caylus-notify", "caylus-setup"} <= set(names)
-    assert sum(n.startswith("caylus-") for n in names) >= 9
+    assert sum(n.startswith("caylus-") for n in names) >= 9 and "caylus-game replay" in names
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -56,7 +59,7 @@ def test_the_help_names_every_command_in_one_message(lang: str, reader: str) -> 
 def test_the_english_help_says_what_each_community_command_is_for() -> None:
     text = texts.help_text(translator("en"))
     assert "`/caylus-notify` — where pings go, quiet hours" in text
-    assert "`/caylus-resign` — give up (the AI plays on; a loss)" in text
+    assert "`/caylus-resign` — give up (a loss)" in text and "`/caylus-game replay` — the game as a GIF" in text
     assert "**Plan…** or `/caylus plan` places your workers ahead" in text
     ru = texts.help_text(translator("ru"))
     assert "`/caylus-уведомления` — куда приходят пинги" in ru and "`/caylus план`" in ru

@@ -63,6 +63,18 @@ def test_the_constants_are_the_rulebooks() -> None:
         ("lawyer", "Pay 1 cloth + 1 denier (a real denier, not gold)"),
         ("lawyer", "into a residence (+2 PP, +1 denier income)."),
         ("church", "the owner gains 1 PP whenever another player does."),
+        ("scoring", "Dungeon: 0 → −2 PP; 1 → nothing; 2+ → 1 royal favour."),
+        ("scoring", "Walls: 0 → −3 PP; 1 → nothing; 2 → 1 royal favour; 3–4 → 2 royal favours; 5+ → 3 royal favours."),
+        ("scoring", "Towers: 0 → −4 PP; 1 → nothing; 2–3 → 1 royal favour; 4–5 → 2 royal favours; 6+ → 3 royal favours."),
+        ("scoring", "columns 3–4 after the Dungeon, column 5 after the Walls"),
+        ("bailiff", "starts with the provost on road space 6. In phase 7 it moves 2 spaces forward if the provost is beyond it"),
+        ("bailiff", "else 1 space; it never moves back"),
+        ("bailiff", "left alone it reaches the Towers after 18 turns"),
+        ("end", "(the bailiff reached road space 24, or all 14 Towers spaces were filled)"),
+        ("end", "3 PP per gold cube, 1 PP per 3 other cubes (food, wood, stone and cloth counted together) and 1 PP per 4 deniers"),
+        ("turn_order", "(5, 6, 6, 7, 7 by position; two players: 5, 5)"),
+        ("turn_order", "the players there become first, second and third"),
+        ("board", "the road (spaces 1–28:"),
     ],
 )  # fmt: skip
 def test_the_english_explanations_say_the_rulebooks_numbers(key: str, said: str) -> None:
@@ -85,12 +97,15 @@ CHANGES: list[tuple[str, Any, tuple[str, ...]]] = [
     ("JOUST_DENIERS", 53, ("joust",)),
     ("JOUST_CLOTH", 54, ("joust",)),
     ("PROVOST_STEPS", 55, ("phase4",)),
-    ("BAILIFF_STEPS", (56, 57), ("phase7",)),
-    ("MARKS", (58, 59, 61), ("phase7",)),
+    ("BAILIFF_STEPS", (56, 57), ("phase7", "bailiff")),
+    ("MARKS", (58, 59, 61), ("phase7", "scoring", "bailiff")),
     ("SECTION_PENALTY", (62, 63, 64), ("phase7",)),
-    ("GOLD_PP", 65, ("phase7",)),
-    ("CUBES_PER_PP", 66, ("phase7",)),
-    ("DENIERS_PER_PP", 67, ("phase7",)),
+    ("GOLD_PP", 65, ("phase7", "end")),
+    ("CUBES_PER_PP", 66, ("phase7", "end")),
+    ("DENIERS_PER_PP", 67, ("phase7", "end")),
+    ("START_SPACE", 83, ("bailiff",)),
+    ("STARTING_DENIERS", (84, 85, 86, 87, 88), ("turn_order",)),
+    ("STARTING_DENIERS_2P", (89, 91), ("turn_order",)),
     ("FAVOUR_SWAP_TAKE", 68, ("favour_resources",)),
     ("FAVOUR_DISCOUNT", 69, ("favour_buildings",)),
     ("FAVOUR_COLUMNS_OPEN", (71, 73, 74), ("favours",)),
@@ -128,6 +143,35 @@ def test_an_explanation_follows_its_constant(
     before = _said(keys)
     monkeypatch.setattr(G, name, value)
     _follows(before, _said(keys), _numbers(value))
+
+
+def test_the_castle_scoring_follows_the_scoring_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    """§1.4: the scoring topic is the engine's own tables (`SCORING`), house count by house count."""
+    before = _said(("scoring",))
+    monkeypatch.setattr(G, "SCORING", tuple((lambda h, k=k: (-93 - k, 0) if h == 0 else (0, 2 if h > 7 else 0)) for k in range(3)))
+    after = _said(("scoring",))
+    for (lang, key), text in after.items():
+        assert text != before[lang, key]
+        for n in ("93", "94", "95", "8"):
+            assert n in re.findall(r"\d+", text), (lang, text)
+
+
+def test_a_building_with_a_namesake_shows_both() -> None:
+    """The road has two Carpenters (a neutral one and the printed one, §3.1, §3.2) and two Sawmills
+    and Quarries and Marketplaces (neutral and wood): a topic names every building of its name."""
+    assert G.namesakes("carpenter_fixed") == ["carpenter_fixed", "n_carpenter"]
+    assert G.namesakes("n_carpenter") == ["n_carpenter", "carpenter_fixed"]
+    assert G.namesakes("sawmill") == ["sawmill", "n_sawmill"]
+    assert G.namesakes("church") == ["church"] and G.namesakes("bailiff") == ["bailiff"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_new_topics_have_titles_in_every_language(lang: str) -> None:
+    tr = translator(lang)
+    for key in G.TITLES:
+        title = G.topic_title(key, tr)
+        assert title, (lang, key)
+        assert topic_text(key, tr)
 
 
 def test_the_residence_and_the_income_follow_the_tile_table(monkeypatch: pytest.MonkeyPatch) -> None:

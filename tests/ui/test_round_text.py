@@ -1,6 +1,7 @@
 """The round message's composition (bot/ui/texts/channel.py), from the phase reports of a real
-game: its title, its reports in order, read back after a restart, and Discord's 2,000
-characters kept (issue 23: ui unit tests without the fake)."""
+game: its title, each report in embeds of at most 4,096 characters with every line kept, a
+message's 10 embeds and 6,000 characters (issue 24: never cut; issue 23: ui unit tests without
+the fake)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,7 @@ from bot.games import Chronicle, PhaseReport
 from bot.i18n import translator
 from bot.rules import new_game
 from bot.ui import texts
-from bot.ui.texts.channel import ROUND_PART
-from bot.ui.texts.pieces import MAX_CONTENT
+from bot.ui.texts.channel import EMBED_TEXT, EMBEDS_TEXT, MESSAGE_EMBEDS, PART_GAP
 
 EN, RU = translator("en"), translator("ru")
 
@@ -32,40 +32,53 @@ def round_of(all_reports: list[PhaseReport], rnd: int) -> list[PhaseReport]:
     return [r for r in all_reports if r.sections[0].round == rnd]
 
 
-def test_a_round_message_is_its_title_then_its_reports_in_order() -> None:
-    first = round_of(reports(), 1)[:3]
-    assert len(first) == 3
-    parts = [texts.round_part(EN, r) for r in first]
-    assert sum(map(len, parts)) < MAX_CONTENT - 100
-    message = texts.round_message(EN, 1, parts)
-    assert message.startswith(texts.round_title(EN, 1)) and "**Round 1**" in message
-    positions = [message.index(p) for p in parts]
-    assert positions == sorted(positions)
-    assert texts.round_parts(message) == parts  # what a restart reads back
+def test_a_reports_embeds_hold_every_line_of_it_in_order() -> None:
+    """Cut between lines into pieces of at most an embed's 4,096 characters; nothing left out."""
+    for r in reports(5, 3):
+        chunks = texts.report_chunks(EN, r)
+        assert chunks and all(0 < len(c) <= EMBED_TEXT for c in chunks)
+        whole = "\n".join(chunks).split("\n")
+        assert whole[0].startswith("**") and len(whole) >= len(r.sections) + 1  # a heading, then lines
 
 
-def test_the_round_message_is_in_the_tables_language() -> None:
-    first = round_of(reports(), 1)[:3]
-    message = texts.round_message(RU, 1, [texts.round_part(RU, r) for r in first])
-    assert message.startswith("📜 **Тур 1**") and "Round" not in message and "Phase" not in message
+def test_a_report_longer_than_an_embed_goes_on_in_the_next_one_not_cut() -> None:
+    one = reports(5, 3)[4]
+    long = PhaseReport(1, 2, one.seq, one.sections * 40, False)
+    chunks = texts.report_chunks(EN, long)
+    assert len(chunks) > 1 and all(len(c) <= EMBED_TEXT for c in chunks)
+    lines = "\n".join(chunks).split("\n")
+    assert lines == "\n".join(texts.report_chunks(EN, one)).split("\n") * 40
 
 
-def test_a_round_too_long_for_one_message_drops_its_oldest_reports_with_a_note() -> None:
-    part = "\n".join(["**Phase 2**", *["• a long line of what happened"] * 30])
-    parts = [part.replace("2", str(i)) for i in range(8)]
-    assert sum(map(len, parts)) > MAX_CONTENT
-    message = texts.round_message(EN, 3, parts)
-    assert len(message) <= MAX_CONTENT
-    kept = texts.round_parts(message)
-    assert kept == parts[-len(kept):] and 1 <= len(kept) < len(parts)  # the newest kept, in order
-    dropped = len(parts) - len(kept)
-    assert f"{dropped} earlier reports of this round: see `/caylus log`." in message
+def test_a_message_holds_ten_embeds_and_six_thousand_characters_of_them() -> None:
+    assert texts.fits_one_message(["x" * 600] * MESSAGE_EMBEDS)
+    assert not texts.fits_one_message(["x"] * (MESSAGE_EMBEDS + 1))
+    assert texts.fits_one_message(["x" * 3000, "y" * 3000])
+    assert not texts.fits_one_message(["x" * 3000, "y" * (EMBEDS_TEXT - 3000 + 1)])
 
 
-def test_one_report_alone_is_cut_to_its_share_not_the_message() -> None:
-    """A report's part leaves room for the title and a note (`ROUND_PART`)."""
-    everything = reports(4, 9)
-    longest = max(everything, key=lambda r: len(r.text(10**6)))
-    part = texts.round_part(EN, longest)
-    assert len(part) <= ROUND_PART
-    assert len(texts.round_message(EN, 9, [part])) <= MAX_CONTENT
+def test_a_whole_round_of_a_real_game_fits_in_one_message() -> None:
+    """Compact reports (one line per activation, the provost in one line): a 5-player round's
+    reports fit in one message, in every phase's order."""
+    everything = reports(5, 3)
+    for rnd in (1, 2, 3):
+        chunks = [c for r in round_of(everything, rnd) for c in texts.report_chunks(EN, r)]
+        assert chunks and texts.fits_one_message(chunks), rnd
+
+
+def test_the_round_title_is_in_the_tables_language() -> None:
+    assert texts.round_title(EN, 1) == "📜 **Round 1**"
+    title = texts.round_title(RU, 1)
+    assert title.startswith("📜 **Тур 1**") and "Round" not in title
+    assert texts.round_title(RU, 2, continued=True).startswith("📜 **Тур 2**")
+    assert texts.round_title(EN, 2, continued=True) != texts.round_title(EN, 2)
+    chunks = texts.report_chunks(RU, reports()[2])
+    assert "Phase" not in "".join(chunks) and "Фаза" in "".join(chunks)
+
+
+def test_a_round_message_of_the_older_form_is_read_back_without_its_dropped_note() -> None:
+    """Messages posted before the embeds carried their reports in the text (a restart reads
+    them back to edit them on)."""
+    parts = ["**Phase 2**\n• Ann → r8", "**Phase 3**\n• Bob → r9"]
+    old = PART_GAP.join([texts.round_title(EN, 3), texts.dropped_note(EN, 2), *parts])
+    assert texts.round_parts(old) == parts

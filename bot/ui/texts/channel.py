@@ -68,7 +68,7 @@ def turn_message(
 ) -> str:
     game = table.game
     assert game is not None and pending.user_id is not None
-    lines = [f"• {line}" for line in happened]
+    lines = [line if line.startswith("-# ") else f"• {line}" for line in happened]  # "-# ": a heading
     who = mention(pending.user_id)
     if reminder:
         lines.append(tr.gettext("⏰ {player}, a reminder: the game waits for you.").format(player=who))
@@ -102,20 +102,40 @@ def taken_over(tr: Translation, table: Table, seat_name: str) -> str:
     ).format(player=name(seat_name), takeback=slash(tr, "takeback"))
 
 
+# The round message (bot/ui/roundpost.py): a title line, then one embed per phase report (more
+# than one for a report longer than an embed holds). Discord's limits: an embed's description
+# holds 4,096 characters, a message 10 embeds and 6,000 characters of embeds in all; a round
+# that outgrows its message goes on in a second one.
+EMBED_TEXT = 4096
+MESSAGE_EMBEDS = 10
+EMBEDS_TEXT = 6000
+ROUND_COLOUR = 0x8C6A3C  # the board's wood brown
+PART_GAP = "\n\n"  # between the reports of a round message of the older form (content only)
+DROPPED_MARK = "-# "  # a dropped-reports note (older form) starts so; no report line does
+
+
+def report_chunks(tr: Translation, report: PhaseReport) -> list[str]:
+    """A phase report's text in pieces of at most an embed's length, cut between lines: never
+    a line left out (issue 24)."""
+    text = report.text(10**9, name=name, tr=tr, label=_label(tr))
+    chunks: list[str] = []
+    for line in text.split("\n"):
+        line = clip(line, EMBED_TEXT)
+        if chunks and len(chunks[-1]) + 1 + len(line) <= EMBED_TEXT:
+            chunks[-1] += "\n" + line
+        else:
+            chunks.append(line)
+    return chunks
+
+
 def report_message(tr: Translation, report: PhaseReport) -> str:
+    """A report posted alone (one that came late): its text, cut to one message."""
     return report.text(MAX_CONTENT - 10, name=name, tr=tr, label=_label(tr))
 
 
-ROUND_PART = MAX_CONTENT - 200  # one report's share at most: room for the title and a note
-
-
-def round_part(tr: Translation, report: PhaseReport) -> str:
-    """One report's text inside a round message."""
-    return report.text(ROUND_PART, name=name, tr=tr, label=_label(tr))
-
-
-PART_GAP = "\n\n"  # between the reports of a round message (a report has no empty line)
-DROPPED_MARK = "-# "  # a dropped-reports note starts so; no report line does (they start with ** or •)
+def fits_one_message(chunks: Sequence[str]) -> bool:
+    """Whether these embeds' texts go in one message."""
+    return len(chunks) <= MESSAGE_EMBEDS and sum(len(c) for c in chunks) <= EMBEDS_TEXT
 
 
 def dropped_note(tr: Translation, dropped: int) -> str:
@@ -126,31 +146,17 @@ def dropped_note(tr: Translation, dropped: int) -> str:
     ).format(n=dropped, log=slash(tr, "log"))
 
 
-def round_title(tr: Translation, rnd: int) -> str:
-    return "📜 " + tr.gettext("**Round {round}**").format(round=rnd)
+def round_title(tr: Translation, rnd: int, continued: bool = False) -> str:
+    """The round message's first line; `continued`: of the message a round goes on in."""
+    title = "📜 " + tr.gettext("**Round {round}**").format(round=rnd)
+    return tr.gettext("{title} · continued").format(title=title) if continued else title
 
 
 def round_parts(content: str) -> list[str]:
-    """The reports a round message shows (read back after a restart)."""
+    """The reports a round message of the older form shows in its text (read back after a
+    restart; a round message now carries them in its embeds)."""
     parts = content.split(PART_GAP)[1:]
     return [p for p in parts if not p.startswith(DROPPED_MARK)]
-
-
-def round_message(tr: Translation, rnd: int, parts: Sequence[str]) -> str:
-    """The round's lasting message: its phase reports so far, oldest first; older ones are left
-    out (with a note) when all of them would not fit in Discord's 2,000 characters."""
-    title = round_title(tr, rnd)
-    kept = list(parts)
-    dropped = 0
-
-    def text() -> str:
-        note = [dropped_note(tr, dropped)] if dropped else []
-        return PART_GAP.join([title, *note, *kept])
-
-    while len(kept) > 1 and len(text()) > MAX_CONTENT:
-        kept.pop(0)
-        dropped += 1
-    return clip(text())
 
 
 GAME_OVER_MARK = "🏁 "  # the final scores post starts so, in every language

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 GROUP_DESCRIPTION = "Play Caylus in this channel"
+GAME_GROUP_DESCRIPTION = "The story of this channel's game: past boards, log, replay, record"
 COMMANDS = {
     "new": "Open a Caylus table in this channel",
     "join": "Take a seat at this channel's table",
@@ -15,6 +16,10 @@ COMMANDS = {
     "board": "Show the board as it stands now (only you see it; public: everyone)",
     "status": "Every player's deniers, cubes, workers, PP and favours; what you can do now",
     "log": "The last events at this table",
+    "game_board": "The board as it was after a phase of a round",
+    "game_log": "The log of a round, or one player's moves",
+    "replay": "The game so far as an animated image",
+    "export": "The game's record as a file",
     "rules": "Explain a building, a phase or a favour line",
     "help": "How to play Caylus with this bot",
     "undo": "Take back your last choice (while nobody has acted since)",
@@ -33,6 +38,9 @@ OPTIONS = {
     "target": "Where: castle, gate, r8, a building's name or its start (carpenter r8, peddler)",
     "move": "-3 to +3 spaces (1 denier a space in phase 4), 0 to leave it",
     "count": "How many events (default 15)",
+    "round": "A past round",
+    "phase": "A phase of that round (1-7)",
+    "player": "Only this player's moves",
     "topic": "A building, a phase or a favour line",
     "thread": "Play in a thread of its own (the channel keeps the table card and the result)",
     "public": "Post it in the channel for everyone (default: only you see it)",

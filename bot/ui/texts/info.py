@@ -15,6 +15,7 @@ from bot.rules import (
     Event,
     EventKind,
     Topic,
+    rule_topic_title,
     topic_text,
 )
 
@@ -171,12 +172,19 @@ def topic_title(tr: Translation, topic: Topic) -> str:
         return tr.gettext("Phase {n} — {phase}").format(n=n, phase=words.phase(tr, PHASE_NAMES[n]))
     if key.startswith("favour_"):
         return tr.gettext("Favour line — {line}").format(line=words.favour_track(tr, key[len("favour_"):]))
-    return tr.gettext("Royal favours") if key == "favours" else topic.title
+    if key == "favours":
+        return tr.gettext("Royal favours")
+    return rule_topic_title(key, tr) or topic.title
 
 
 def rules_topic(tr: Translation, topic: Topic) -> str:
     # the explanation is the rules core's (bot/rules/glossary.py), said in `tr`'s language
     return clip(f"## {topic_title(tr, topic)}\n{topic_text(topic.key, tr)}")
+
+
+def rules_topics(tr: Translation, topics: Sequence[Topic]) -> str:
+    """Several topics in one answer (buildings of the same name), cut to one message."""
+    return clip("\n\n".join(f"## {topic_title(tr, t)}\n{topic_text(t.key, tr)}" for t in topics))
 
 
 def rules_not_found(tr: Translation, text: str) -> str:
@@ -191,15 +199,15 @@ HELP = N_("""\
 **A table**
 {new} — open a table here (seats, AI, deadlines and variants are its options); then **Join**, **Leave**, **Add AI**, **Start** on its card, or {join} · {leave} · {start}. {abandon} ends it unscored.
 **Playing**
-Your turn: one ping, on a message whose buttons only you can use. **More…** shows the choices with their costs, **Board** the board, both only to you.
-{place} (a building or its start: `carpenter`, `peddler r7`) · {pass} · {provost} — with autocomplete.
+Your turn: one ping, and buttons only you can use; **More…** shows your choices with their costs, **Board** the board.
+{place} (`carpenter`, `peddler r7`) · {pass} · {provost} — with autocomplete.
 **Undo** or {undo} — take back your last choice if nobody has played since · {takeback} — your seat back from the AI.
 {plan_line}
 **Looking around**
-{board} — the board ({public} for everyone) · {status} — everyone's resources and what you can do now · {log} — the last events · {rules} — any rule explained · {language} — your language for private answers.
-One message per round, edited after each phase.
+{board} — the board ({public} for everyone) · {status} — everyone's resources, what you can do now · {log} — the last events · {rules} — any rule explained · {language} — your language for private answers.
+{game_board} · {game_log} — a past board, a round's log · {game_replay} — the game as a GIF · {game_export} — its record.
 **Beyond the game**
-{mygames} — your tables · {stats} — your games, rating · {leaderboard} — the server's best · {challenge} — this week's challenge · {notify} — where pings go, quiet hours · {watch} · {unwatch} — follow a table without pings · {resign} — give up (the AI plays on; a loss) · {setup} — the server's defaults.""")
+{mygames} — your tables · {stats} — your games, rating · {leaderboard} — the server's best · {challenge} — this week's challenge · {notify} — where pings go, quiet hours · {watch} · {unwatch} — follow a table, no pings · {resign} — give up (a loss) · {setup} — the server's defaults.""")
 
 
 # /caylus language: the reply is in the reader's (new) language
@@ -223,6 +231,8 @@ HELP_COMMANDS: dict[str, tuple[str, str | None]] = {
     "rules": ("rules", "topic"),
     # the community's commands, each its own beside /caylus (bot/ui/community_commands.py)
     **{c: (f"caylus-{c}", None) for c in COMMUNITY},
+    # a game's story, a group beside /caylus (bot/ui/story.py)
+    **{f"game_{c}": (f"caylus-game {c}", None) for c in ("board", "log", "replay", "export")},
 }
 
 
