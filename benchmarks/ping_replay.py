@@ -100,6 +100,9 @@ def replay(
     merge: bool = True,
     trace: list[tuple[str, int, str]] | None = None,
     old_queue: bool = False,
+    quiet_reinvite: bool = True,
+    keep: bool = False,
+    plan_stay: bool = False,
 ) -> Replay:
     """One game of async_flow's people on table seed `seed` (or its first `rounds` rounds, with
     the ping of the decision pending when the next round begins, as the fake sees it).
@@ -111,6 +114,7 @@ def replay(
     queued: dict[int, tuple[int, int, int]] = {}  # seat -> (round, phase, workers) when queued
     cal = Calendar.for_table(seed, mean_hours)
     cal.merge_invited = merge
+    cal.quiet_reinvite = quiet_reinvite
     planning = kind == REGULAR_PLAN
     before: tuple[int, int] | None = None  # round and phase where the last person was asked
     settings = TableSettings()  # async_flow's table: no deadline (the calendar's 24 h is the model's)
@@ -124,6 +128,8 @@ def replay(
             held[seat] = planned(game, settings, lambda _old: plan)(held[seat])
         if (target := declaration(game, seat, seed, held[seat])) is not None:
             held[seat] = replace(held[seat], declared=target)
+        elif plan_stay and game.state.phase in (2, 3) and held[seat].declared is None:
+            held[seat] = replace(held[seat], declared="stay")  # the plan's view: "Provost this round: never move it"
 
     handed = False  # the game stopped at its decision: the bot handed over a result there
 
@@ -135,7 +141,11 @@ def replay(
         if trace is not None:
             trace.append((used.source if used is not None else actor, b.to_move, code))
         game.apply(code)
+        kept = {x: o.plan for x, o in held.items() if o.plan is not None}
         held.update(after_move(held, b, game, used, b.to_move))
+        if keep and game.state.round > b.state.round:  # "keep my plan": the places carried to the next round
+            for x, plan in kept.items():
+                held[x] = replace(held[x], plan=replace(plan, round=game.state.round, answers=(), produce=(), castle=None))
         handed = False
 
     looks: int | None = None  # the person who just chose, still there: they plan once the bot has played on
@@ -149,8 +159,10 @@ def replay(
             continue
         if not handed:  # the bot hands a result over here: its turn message invites
             called, invited = invited_at(game, before, held, set(seats))
+            if keep and called == PLAN:  # a kept plan is not invited again
+                invited = tuple(x for x in invited if held[x].plan_for(game) is None)
             if invited and ((called == PLAN and invite) or (called == "provost" and provost_invite)):
-                cal.invite(invited)  # on the turn message, beside its player's ping
+                cal.invite(invited, to=called)  # on the turn message, beside its player's ping
             before, handed = (s.round, s.phase), True
         if rounds is not None and s.round > rounds:
             cal.asks(d.player, d.kind)
@@ -210,8 +222,10 @@ def calendar_summary(games: list[Replay]) -> dict[str, Any]:
     days = [g.calendar.now / 24 for g in games]
     pings: Counter[str] = Counter()
     waited: Counter[str] = Counter()
+    invites: Counter[str] = Counter()
     for g in games:
         pings += g.calendar.pings
+        invites += g.calendar.invites
         waited.update(g.calendar.waited)
     player_rounds = len(NAMES) * rounds
     return {
@@ -226,6 +240,7 @@ def calendar_summary(games: list[Replay]) -> dict[str, Any]:
         ),
         "mean_score": round(statistics.fmean(g.score for g in games), 1),
         "pings_by_kind": {kind: round(n / player_rounds, 2) for kind, n in pings.most_common()},
+        "invites_by_kind": {kind: round(n / player_rounds, 2) for kind, n in invites.most_common()},
         "hours_by_kind": {kind: round(h / rounds, 2) for kind, h in waited.most_common()},
     }
 
@@ -266,6 +281,15 @@ def main() -> None:
         "--no-provost-invite", action="store_true", help="phase 4 does not invite everyone it would ask"
     )
     parser.add_argument(
+        "--keep", action="store_true", help="regulars keep their plan for the next rounds (not invited again)"
+    )
+    parser.add_argument(
+        "--plan-stay", action="store_true", help="regulars declare 'never move it' for the round when they plan"
+    )
+    parser.add_argument(
+        "--reinvite", action="store_true", help="an invitation pings someone an unanswered one called"
+    )
+    parser.add_argument(
         "--no-merge", action="store_true", help="a turn message pings someone invited who has not come yet"
     )
     args = parser.parse_args()
@@ -287,6 +311,9 @@ def main() -> None:
                 invite=not args.no_invite,
                 provost_invite=not args.no_provost_invite, old_queue=args.old_queue,
                 merge=not args.no_merge,
+                quiet_reinvite=not args.reinvite,
+                keep=args.keep,
+                plan_stay=args.plan_stay,
             )
             for seed in seeds
         ]
@@ -308,6 +335,8 @@ def main() -> None:
             f" a round, {cal['pings_per_player_round']} pings per player per round, {cal['rounds_per_game']} rounds,"
             f" mean score {cal['mean_score']}"
         )
+        print("  pings by kind " + ", ".join(f"{k} {v:.2f}" for k, v in cal["pings_by_kind"].items())
+              + "; invitations " + ", ".join(f"{k} {v:.2f}" for k, v in cal["invites_by_kind"].items()))
         print(
             "  hours waited a round, by decision kind "
             + ", ".join(f"{k} {v:.1f}" for k, v in cal["hours_by_kind"].items())

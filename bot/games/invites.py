@@ -13,7 +13,11 @@ another; and a regular player's orders in one click.
 
 A seat's invitation (`SeatOrders.invite`) is on once its person plans or takes a regular's orders
 at a table whose deadline is none or 12 hours or more (`invites_by_default`); a person switches it
-on or off in `/caylus orders` at any table. benchmarks/ping_replay.py measured what it saves:
+on or off in `/caylus orders` at any table. An invitation pings a person once: someone an earlier
+invitation pinged less than `INVITED_S` ago who has not come back since is named again, not pinged
+(neither by a later invitation nor by their turn message); the time of that ping, once the turn message carrying it is
+posted, is stored with the seat's orders (`SeatOrders.invited`, `Standing.remember_invited`), so a
+restart does not ping them again. benchmarks/ping_replay.py measured what it saves:
 docs/benchmarks.md, "Calendar days per game".
 """
 
@@ -31,6 +35,7 @@ from .table import Table
 PLAN = "plan"
 PROVOST = "provost"
 ASYNC_DEADLINE = 12 * 3600  # seconds: at such tables (and without a deadline) people come and go
+INVITED_S = 12 * 3600  # an invitation's ping stands for a later turn's or invitation's this long (docs/benchmarks.md)
 
 
 def invites_by_default(settings: TableSettings) -> bool:
@@ -76,6 +81,18 @@ def would_ask(game: Game, seat: int, orders: SeatOrders | None) -> bool:
     """Whether `seat`'s person would be asked the pending kind of decision if it were theirs now."""
     trial = as_if(game, seat)
     return trial is not None and obvious_choice(trial) is None and answer(trial, orders) is None
+
+
+def named_only(t: Table, seats: tuple[int, ...], now: float) -> tuple[int, ...]:
+    """Of the invited `seats`, those the invitation names without a ping: an earlier invitation's
+    ping called them less than `INVITED_S` ago and they have not come since (`Table.awaited`)."""
+    return tuple(x for x in seats if t.awaited(x, now, INVITED_S))
+
+
+def came(orders: SeatOrders | None) -> SeatOrders | None:
+    """A seat's orders once its person came back (a change of theirs, a move of theirs): no
+    invitation awaited any more; None when nothing changes."""
+    return replace(orders, invited=None) if orders is not None and orders.invited is not None else None
 
 
 def invitations(t: Table, acc: ActResult) -> tuple[str, tuple[int, ...]]:

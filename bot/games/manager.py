@@ -17,7 +17,8 @@ written once, there. The manager itself only opens, loads and closes, and holds 
     lobby.py      create_table, join, leave, add_ai, start, abandon
     turns.py      act, advance, idle: AI seats, one choice applied and committed, the hand-over
     undo.py       undo, can_undo, take_back
-    standing.py   orders, set_orders (`Standing.change`): standing orders, queue, declaration
+    standing.py   orders, set_orders (`Standing.change`), remember_invited: standing orders,
+                  queue, declaration, when an invitation pinged
     timers.py     run_due_timers, start_scheduler, stop_scheduler (`Timers.run_due`, `start`,
                   `stop`): deadlines and reminders fired, lobbies expired, start-up resumption
     acks.py       ack, undelivered_reports (`Acks.undelivered`): reports delivered at least once
@@ -147,6 +148,7 @@ class Manager:
         self.take_back = undo.take_back
         self.orders = standing.orders
         self.set_orders = standing.change
+        self.remember_invited = standing.remember_invited
         self.run_due_timers = timers.run_due
         self.start_scheduler = timers.start
         self.stop_scheduler = timers.stop

@@ -85,6 +85,7 @@ class SeatOrders:
     plan: RoundPlan | None = None
     hold: int | None = None  # the decision (history length) left to the player (module docstring)
     invite: bool | None = None  # invited to plan and declare ahead (bot/games/invites.py); None: not yet set
+    invited: float | None = None  # when an invitation last pinged them (epoch s), until they come back
     extra: dict[str, Any] = field(default_factory=dict, compare=False)  # keys of a later version
 
     @property
@@ -139,6 +140,8 @@ class SeatOrders:
             d["hold"] = self.hold
         if self.invite is not None:
             d["invite"] = self.invite
+        if self.invited is not None:
+            d["invited"] = self.invited
         return json.dumps(d, sort_keys=True, separators=(",", ":"))
 
     @classmethod
@@ -146,7 +149,7 @@ class SeatOrders:
         if not text:
             return cls()
         d = dict(json.loads(text))
-        known = ("provost", "produce", "castle", "favour", "queue", "declared", "spent", "plan", "hold", "invite")
+        known = ("provost", "produce", "castle", "favour", "queue", "declared", "spent", "plan", "hold", "invite", "invited")
         plan, hold = d.get("plan"), d.get("hold")
         return cls(
             provost=str(d.get("provost", "ask")),
@@ -159,6 +162,7 @@ class SeatOrders:
             plan=RoundPlan.from_dict(plan) if plan else None,
             hold=None if hold is None else int(hold),
             invite=None if d.get("invite") is None else bool(d["invite"]),
+            invited=None if d.get("invited") is None else float(d["invited"]),
             extra={k: v for k, v in d.items() if k not in known},
         )
 
@@ -195,7 +199,10 @@ def answer(game: Game, orders: SeatOrders | None) -> OrderAnswer | None:
             code = declared_move(game, orders.declared)
             if code in legal:
                 return OrderAnswer(DECLARED, code, replace(orders, declared=None, spent=orders.declared))
-            return None  # no longer possible: the player is asked
+            _, _, at = orders.declared.partition("@")
+            if not at or int(at) == game.state.provost or orders.provost == "ask":
+                return None  # no longer possible: the player is asked
+            # "stay while it stands here" and someone moved it since: the standing order answers
         rule = CUTS if orders.declared == CUTS else orders.provost
         if "0" in legal and (rule == STAY or (rule in (CUTS, "pace") and not weighed_moves(game, legal, rule))):
             source = DECLARED if orders.declared == CUTS else ORDER

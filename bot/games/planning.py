@@ -65,5 +65,11 @@ def set_answer(place: str, kind: str, code: str | None) -> PlanChange:
     return lambda plan: plan.with_answer(place, kind, code)
 
 
+def set_castle(deliver: bool | None) -> PlanChange:
+    """This round's castle answer: True deliver every batch one can, False ask, None the standing
+    order (plans.RoundPlan.castle)."""
+    return lambda plan: replace(plan, castle=deliver)
+
+
 def clear_plan(x: SeatOrders) -> SeatOrders:
     return replace(x, plan=None, queue=())

@@ -94,6 +94,9 @@ class ActResult:
     # who is invited now to plan the round (`plan`) or to declare their provost move (`provost`),
     # bot/games/invites.py: the kind and the seats
     invited: tuple[str, tuple[int, ...]] = ("", ())
+    # of those seats, the ones an earlier invitation called who have not come back yet: named on
+    # the turn message, not pinged again (bot.games.invites.INVITED_S)
+    quiet: tuple[int, ...] = ()
 
     @property
     def game_over(self) -> bool:

@@ -10,10 +10,14 @@ move's own transaction (`Turns.apply`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from bot.i18n import N_
 
+from .invites import came
 from .orders import SeatOrders, settle
 from .refusals import Unavailable
 from .registry import Registry
@@ -21,6 +25,7 @@ from .results import ActResult
 from .turns import Turns
 
 Change = Callable[[SeatOrders], SeatOrders]
+log = logging.getLogger(__name__)
 
 
 class Standing:
@@ -35,6 +40,28 @@ class Standing:
         t, seat = self.registry.seated(channel_id, user_id)
         return t.orders.get(seat.seat, SeatOrders())
 
+    async def remember_invited(self, table_id: int, seats: Sequence[int], at: float) -> None:
+        """A turn message's invitation pinged these seats at `at` (bot/ui/turnpost.py, once it is
+        posted): stored with their orders, so that within `invites.INVITED_S` neither their turn
+        message, nor a later invitation, nor a restart pings them again; a seat whose person came
+        since is left as it is. A failed write is only logged (the ping was sent)."""
+        reg = self.registry
+        t = reg.table_by_id(table_id)
+        if t is None:
+            return
+        async with reg.lock(t.channel_id):
+            for seat in seats:
+                o = t.orders.get(seat)
+                if o is None or t.seen.get(seat, float("-inf")) >= at or (o.invited or float("-inf")) >= at:
+                    continue
+                after = replace(o, invited=at)
+                try:
+                    await reg.commit(
+                        t, reg.store.set_orders(t.id, seat, after.to_json(), now=at), functools.partial(settle, t.orders, {seat: after})
+                    )
+                except Unavailable:
+                    log.warning("table %d: seat %d's invitation was not stored", t.id, seat)
+
     async def change(self, channel_id: int, user_id: int, change: Change) -> tuple[SeatOrders, ActResult | None]:
         """Change the user's orders with `change` (`orders -> orders`, e.g. a function of
         `bot.games.orders`; it may raise a `Refusal`: nothing changes), store them at once, and
@@ -47,6 +74,7 @@ class Standing:
             t, seat = reg.seated(channel_id, user_id)
             before = t.orders.get(seat.seat, SeatOrders())
             after = change(before)
+            after = came(after) or after  # they came: no invitation of theirs is awaited any more
             if after != before:
                 now = reg.clock()
 

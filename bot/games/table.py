@@ -141,9 +141,9 @@ class Table:
         self.since_snapshot: list[MoveRecord] = []
         # The pending decision's reminder and deadline.
         self.timers: TurnTimers | None = None
-        # When each seat was last invited (bot.games.invites) and last used the table (any
-        # command or button of theirs here): in memory only (after a restart a turn pings again).
-        self.invited: dict[int, float] = {}
+        # When each seat last used the table (any command or button of theirs here), in memory
+        # only; when an invitation last pinged it is stored with its orders (`SeatOrders.invited`,
+        # cleared by the person's next change or move), so a restart does not ping them again.
         self.seen: dict[int, float] = {}
         self.update(rec)
 
@@ -173,7 +173,8 @@ class Table:
     def awaited(self, seat: int, now: float, within: float) -> bool:
         """The seat's person was invited less than `within` seconds before `now` and has not used
         the table since: their turn message need not ping them again (bot/ui/turnpost.py)."""
-        at = self.invited.get(seat)
+        o = self.orders.get(seat)
+        at = o.invited if o is not None else None
         return at is not None and now - at < within and self.seen.get(seat, float("-inf")) < at
 
     @property

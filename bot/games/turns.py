@@ -36,7 +36,7 @@ from bot.store import (
 
 from .ai import absent_level, seeded_choice
 from .deadlines import TIMER_KINDS, TurnTimers, decision_timers
-from .invites import invitations
+from .invites import came, invitations, named_only
 from .orders import after_move, answer, settle
 from .outcome import outcome_of
 from .refusals import (
@@ -179,6 +179,8 @@ class Turns:
         used = answer(t.game, t.orders.get(seat)) if actor != PLAYER else None  # a queue entry, a declaration
         outcome = await self.outcome(t, game, move, change.seats) if game.over else None
         orders = after_move(t.orders, t.game, game, used if used and used.code == code else None, seat)
+        if actor == PLAYER and (back := came(orders.get(seat, t.orders.get(seat)))) is not None:
+            orders[seat] = back  # they came: no invitation of theirs is awaited any more
 
         def committed() -> None:
             t.game, t.seats, t.log_rows, t.timers, t.updated_at = game, change.seats, number + 1, clock, now
@@ -436,9 +438,7 @@ class Turns:
         acc.result = t.result
         acc.number = t.log_rows
         acc.invited = invitations(t, acc)
-        now = self.registry.clock()
-        for seat in acc.invited[1]:
-            t.invited[seat] = now
+        acc.quiet = named_only(t, acc.invited[1], self.registry.clock())
         self.start_drawing(acc.reports, t.settings.language)
         await self.registry.tell(lambda heard: heard.on_result(acc))
         return acc

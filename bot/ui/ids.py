@@ -20,7 +20,9 @@ works after it (the items are registered as `discord.ui.DynamicItem`s in `setup_
                                resign / keep (a resignation's confirmation); page:<n> turns a
                                leaderboard (<table> is then the scope: a guild id, 0 everywhere)
     cyp:<table>:<action>[:<arg>]  the round plan (bot/ui/plan.py): show, clear, regular,
-                               invite:on|off, then:<round>.<code> (the next placement, one click)
+                               invite:on|off, then:<round>.<code> (the next placement, one click),
+                               castle:<round>.on|off|order (this round's castle answer),
+                               provost:<round>.stay|order (this round's provost, declared)
     cyx:<table>:<what>         a select of the plan's view: add (a place), rule (the pass rule),
                                at (an answer ahead); its values carry the rest
 
@@ -48,7 +50,7 @@ BOARD_TEMPLATE = r"cyb:(?P<table>[0-9]+)"
 PAST_TEMPLATE = r"cyp:(?P<table>[0-9]+):(?P<index>[0-9]+)"
 COMMUNITY_ACTIONS = ("rematch", "resign", "keep", "page")
 COMMUNITY_TEMPLATE = r"cyc:(?P<table>[0-9]+):(?P<action>" + "|".join(COMMUNITY_ACTIONS) + r")(?::(?P<arg>[0-9]+))?"
-PLAN_ACTIONS = ("show", "clear", "regular", "invite", "then")
+PLAN_ACTIONS = ("show", "clear", "regular", "invite", "then", "castle", "provost")
 PLAN_TEMPLATE = r"cyp:(?P<table>[0-9]+):(?P<action>" + "|".join(PLAN_ACTIONS) + r")(?::(?P<arg>[A-Za-z0-9_.+-]+))?"
 PLAN_SELECTS = ("add", "rule", "at")
 PLAN_SELECT_TEMPLATE = r"cyx:(?P<table>[0-9]+):(?P<what>" + "|".join(PLAN_SELECTS) + ")"

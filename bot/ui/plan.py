@@ -28,6 +28,7 @@ from bot.games.planning import (
     plan_of,
     planned,
     set_answer,
+    set_castle,
     set_rule,
 )
 from bot.games.plans import preview
@@ -59,6 +60,21 @@ def planning_phase(game: Game | None, *, answers: bool = False) -> bool:
     """Places and the pass rule are planned up to the end of phase 2; answers ahead at the
     buildings up to phase 5, where they are used (§2)."""
     return game is not None and not game.over and game.state.phase <= (5 if answers else 2)
+
+
+def castle_phase(game: Game | None) -> bool:
+    """This round's castle answer may be given until the castle is built (§2 phase 6)."""
+    return game is not None and not game.over and game.state.phase <= 6
+
+
+def provost_phase(game: Game) -> bool:
+    """This round's provost may be declared from the plan's view before phase 4 (§2 phase 4; in
+    phase 4 a "stay" holds only where the provost stands: `/caylus declare`, the invitation)."""
+    return not game.over and game.state.phase in (2, 3)
+
+
+def castle_value(deliver: bool | None) -> str:
+    return "order" if deliver is None else "on" if deliver else "off"
 
 
 def answer_options(
@@ -124,6 +140,8 @@ def view_text(table: Table, seat: int, orders: o.SeatOrders, note: str = "", tr:
     answers = [labelled.get(f"{p}.{k}.{c}", a) for (p, k, c), a in zip(plan.answers, answers, strict=True)]
     provost = order_words.provost_words(tr, orders.declared) if orders.declared else ""
     text = words.plan_text(tr, game.state.round, lines, nxt, then, rule, answers, provost, game.state.phase > 2)
+    if castle_phase(game):
+        text += "\n" + words.castle_line(tr, plan.castle, orders.castle)
     if orders.queue:  # stored before the round plan: played as it always was
         entries = " · ".join(order_words.place_words(tr, game, c) for c in orders.queue)
         text += "\n" + tr.gettext("**Your older queue** (played first, in order): {entries}").format(entries=entries)
@@ -132,7 +150,9 @@ def view_text(table: Table, seat: int, orders: o.SeatOrders, note: str = "", tr:
 
 def plan_view(table: Table, seat: int, orders: o.SeatOrders, tr: Translation = ENGLISH) -> discord.ui.View:
     """The private view's components: a select adding a place, one picking the pass rule, one
-    giving an answer ahead; Clear the plan, Use a regular's orders, the invitation's switch."""
+    giving an answer ahead; Clear the plan, Use a regular's orders, the invitation's switch; this
+    round's castle answer (the two it is not) and provost ("never move it" declared, or back to
+    the standing order)."""
     game = table.game
     assert game is not None
     items: list[discord.ui.Item[Any]] = []
@@ -163,6 +183,16 @@ def plan_view(table: Table, seat: int, orders: o.SeatOrders, tr: Translation = E
         buttons.append(PlanButton(table.id, "regular", label=tr(order_words.REGULAR_BUTTON), row=row))
     on = bool(orders.invite)
     buttons.append(PlanButton(table.id, "invite", "off" if on else "on", label=tr(order_words.INVITE_ON if on else order_words.INVITE_OFF), row=row))
+    r = game.state.round
+    if castle_phase(game):  # the other two castle answers for this round
+        now = castle_value(plan_of(game, orders).castle)
+        for value, label in words.CASTLE_BUTTONS.items():
+            if value != now:
+                buttons.append(PlanButton(table.id, "castle", f"{r}.{value}", label=tr(label), row=row + 1))
+    if provost_phase(game) and orders.declared is not None:
+        buttons.append(PlanButton(table.id, "provost", f"{r}.order", label=tr(words.PROVOST_ORDER), row=row + 1))
+    elif provost_phase(game) and orders.provost != o.STAY:
+        buttons.append(PlanButton(table.id, "provost", f"{r}.stay", label=tr(words.PROVOST_STAY), row=row + 1))
     return static_view(*items, *buttons)
 
 
@@ -375,6 +405,20 @@ async def press(interaction: Interaction, table_id: int, action: str, arg: str |
             await changed(bot, interaction, channel_id, lambda x: with_first_plan(regular_orders(x), table.settings), tr(order_words.REGULAR_SET))
         elif action == "invite":
             await changed(bot, interaction, channel_id, lambda x: replace(x, invite=arg == "on"))
+        elif action == "castle" and arg:
+            when, _, value = arg.partition(".")
+            if int(when) != game.state.round or not castle_phase(game) or value not in words.CASTLE_BUTTONS:
+                await show(bot, interaction, channel_id, note=tr(words.OLD_ROUND).format(round=when, now=game.state.round))
+                return
+            deliver = None if value == "order" else value == "on"
+            await changed(bot, interaction, channel_id, planned(game, table.settings, set_castle(deliver)))
+        elif action == "provost" and arg:
+            when, _, value = arg.partition(".")
+            if int(when) != game.state.round or not provost_phase(game) or value not in ("stay", "order"):
+                await show(bot, interaction, channel_id, note=tr(words.OLD_ROUND).format(round=when, now=game.state.round))
+                return
+            declared = o.STAY if value == "stay" else None
+            await changed(bot, interaction, channel_id, lambda x: replace(x, declared=declared, spent=None))
         elif action == "then" and arg:
             when, _, code = arg.partition(".")
             if int(when) != game.state.round or not planning_phase(game):
@@ -392,7 +436,8 @@ async def press(interaction: Interaction, table_id: int, action: str, arg: str |
 
 
 class PlanButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PLAN_TEMPLATE):
-    """Show one's plan, clear it, the regular's orders, the invitation's switch, "then:"."""
+    """Show one's plan, clear it, the regular's orders, the invitation's switch, "then:", this
+    round's castle answer and provost."""
 
     def __init__(self, table_id: int, action: str, arg: str | None = None, *, label: str = "", row: int | None = None) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(

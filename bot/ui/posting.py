@@ -288,7 +288,7 @@ class Publisher:
         ) if actor_id is not None else False  # fmt: skip
         await self.turns.update_turn(
             result.table, result.pending, result.events, actor_id, note=undone, said=said, answer=answer,
-            invited=result.invited, placed=placed,
+            invited=result.invited, quiet=result.quiet, placed=placed,
         )  # fmt: skip
 
     async def _line(self, channel_id: int, content: str) -> None:

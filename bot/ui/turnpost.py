@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import discord
 
 from bot.games import Manager, Pending, Refusal, Table
+from bot.games.invites import INVITED_S
 from bot.rules import Event
 
 from . import ids, replies, texts
@@ -39,7 +40,6 @@ from .texts import story as story_texts
 log = logging.getLogger(__name__)
 
 HAPPENED_LINES = 8
-INVITED_S = 12 * 3600  # an invitation's ping stands for a turn's ping this long (docs/benchmarks.md)
 # A click whose result needs a new turn message is answered by posting it (one request instead of
 # an acknowledgement and a post). In Discord's client such a post may show a small reference to
 # the message clicked (which is then deleted); False posts it apart, at one request more.
@@ -123,7 +123,8 @@ class TurnPosts:
         # them (a result superseded before its post, or followed by an AI seat's decision, shows
         # none: the next turn message says it)
         self._unsaid: dict[int, list[str]] = {}
-        self._invites: dict[int, tuple[str, int, tuple[int, ...]]] = {}  # table -> (kind, round, users)
+        # table -> (kind, round, users, those of them named, not pinged)
+        self._invites: dict[int, tuple[str, int, tuple[int, ...], frozenset[int]]] = {}
 
     def began(self, table_id: int) -> None:
         """The table's game begins: no older turn message of it can be in the channel."""
@@ -163,12 +164,13 @@ class TurnPosts:
         said: str = "",
         answer: replies.OpenAnswer | None = None,
         invited: tuple[str, tuple[int, ...]] = ("", ()),
+        quiet: tuple[int, ...] = (),
         placed: bool = False,
     ) -> None:
         """`note`: an undo's, shown on the turn message (and on the kept one it took back);
         `said`: what a plan, a declaration or a standing order played, shown on it too (or on
         the next turn message shown, if this one is not); `invited`: the seats called at once
-        (bot.games.invites), mentioned on it; `placed`: `actor_id` has just placed a worker
+        (bot.games.invites), mentioned on it (`quiet`: those of them named, not pinged); `placed`: `actor_id` has just placed a worker
         (their "then:" buttons go on it)."""
         # The table is never seen half changed: a move replaces its game only once committed.
         if said:
@@ -176,7 +178,8 @@ class TurnPosts:
         kind, seats = invited
         if kind and table.game is not None:
             users = tuple(u for x in seats if (u := table.seats[x].user_id) is not None)
-            self._invites[table.id] = (kind, table.game.state.round, users)
+            hushed = frozenset(u for x in quiet if (u := table.seats[x].user_id) is not None)
+            self._invites[table.id] = (kind, table.game.state.round, users, hushed)
         current = table.pending
         if pending is None or current is None:
             if not table.is_active:
@@ -236,9 +239,10 @@ class TurnPosts:
         # someone invited a while ago, not back since, is not pinged again: the invitation called them
         awaited = table.awaited(current.seat, self.manager.clock(), INVITED_S)
         ping = reminder or (current.user_id != actor_id and not awaited)
-        return TurnPlan(content, view, lines, in_place, ping, undo_seq, reminder, invited[1] if invited else ())
+        pinged = tuple(u for u in invited[1] if u not in invited[2]) if invited else ()
+        return TurnPlan(content, view, lines, in_place, ping, undo_seq, reminder, pinged)
 
-    def _invited(self, table: Table, current: Pending) -> tuple[str, tuple[int, ...]] | None:
+    def _invited(self, table: Table, current: Pending) -> tuple[str, tuple[int, ...], frozenset[int]] | None:
         """The invitation waiting for the table's next turn message: still of this round and of
         the kind of decision it was made at (to plan at a placement, to declare at the provost),
         without the person whose turn it is."""
@@ -246,10 +250,10 @@ class TurnPosts:
         game = table.game
         if kept is None or game is None:
             return None
-        kind, round_, users = kept
+        kind, round_, users, hushed = kept
         now = "plan" if current.decision.kind == "place" else "provost" if current.decision.kind == "provost" else ""
         users = tuple(u for u in users if u != current.user_id)
-        return (kind, users) if kind == now and round_ == game.state.round and users else None
+        return (kind, users, hushed) if kind == now and round_ == game.state.round and users else None
 
     async def _show_turn(
         self,
@@ -305,6 +309,9 @@ class TurnPosts:
                 log.warning("table %d: the turn message was not posted: %s", table.id, e)
                 return
             message_id = message.id
+        if invited:  # their ping is sent: remembered (stored), so nothing pings them again soon
+            seats = [seat.seat for u in invited if (seat := table.seat_of(u)) is not None]
+            await self.manager.remember_invited(table.id, seats, self.manager.clock())
         self._turns[table.id] = TurnPost(
             table.channel_id, message_id, current.user_id, current.number, plan.lines, current.name, plan.undo_seq
         )

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+import bot.ui.play
 from bot.config import Settings
 from bot.games import Renderer
 from bot.rules import Decision, Event, State
@@ -102,8 +103,16 @@ class World:
                 await run.bot.publisher.idle()
 
 
+# How long a click on the turn message waits for the post that answers it (bot/ui/play.py) in
+# these tests: the bot's 0.05 s is a figure of the machine's speed (a loaded machine acknowledges
+# silently instead, one request more); here a click is answered by its post whenever the bot gets
+# there within Discord's 3 s, and the silent path has its own test (tests/e2e/test_turn_message.py).
+CLICK_ANSWER_WAIT_S = 2.0
+
+
 @pytest.fixture
 async def world(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[World]:
+    monkeypatch.setattr(bot.ui.play, "ANSWER_WAIT_S", CLICK_ANSWER_WAIT_S)
     fake = FakeDiscord(timeout=5.0)
     guild = fake.add_guild("Caylus Club")
     channel = fake.add_channel(guild, "caylus")

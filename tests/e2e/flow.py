@@ -31,6 +31,7 @@ from bot.games import ActResult
 from bot.games.ai import seeded_choice
 from bot.games.orders import answer as orders_answer
 from bot.rules import Game, kind_facts, obvious_choice
+from bot.service.runner import HANDLER_TASK_PREFIXES
 from bot.store import PLAYER
 from bot.ui import ids
 from bot.ui.app import CaylusBot
@@ -52,8 +53,6 @@ SELECT_CLICKS = 2  # a select costs two clicks: open it, pick the option (as iss
 QUEUE_ACTOR = "queue"  # the move log's actor of a queued placement (bot/games/orders.py)
 CHANNEL_LOOK = 20  # how many of the newest channel messages a person looks through
 PRIVATE_LOOK = 10  # ... and of their own private replies
-QUIET_S = 0.03  # the bot is settled when it made no request for this long (and posts nothing)
-SHOW_WAIT_S = 15.0  # how long a person waits for the decision to be shown before typing a command (a loaded machine)
 MENTION = re.compile(r"<@!?(\d+)>")
 INVITE_MARK = "📣"  # the turn message's line that calls several people at once (bot/ui/texts/plan.py)
 CHOICE = re.compile(ids.CHOICE_TEMPLATE)
@@ -136,16 +135,6 @@ def opener_offer(messages: list[StoredMessage], table_id: int, number: int) -> O
                 return Offer(message, c["custom_id"])
             found = found or Offer(message, c["custom_id"])
     return found
-
-
-def shows(messages: list[StoredMessage], table_id: int, number: int) -> bool:
-    """Some component among `messages` is for decision `number` (a choice or the opener)."""
-    for message in messages:
-        for c in message.all_components():
-            use = use_of(c)
-            if use is not None and use.table == table_id and use.seq == number:
-                return True
-    return False
 
 
 # ----- pings in the requests ------------------------------------------------------------------
@@ -259,6 +248,11 @@ def count_pings(fake: FakeDiscord, channel_id: str, marks: list[Mark], first: in
                 out.repeated += 1
             latest[user] = m
     return out
+
+
+def bot_handlers() -> list[asyncio.Task[Any]]:
+    """The tasks in which discord.py runs the bot's event handlers, views and commands now."""
+    return [t for t in asyncio.all_tasks() if t.get_name().startswith(HANDLER_TASK_PREFIXES) and not t.done()]
 
 
 def answered_by_bot(t: Any) -> bool:
@@ -389,16 +383,26 @@ class Flow:
         return channel[::-1] + private[::-1]
 
     async def settle(self) -> None:
-        """Wait until the bot has posted everything and made no request for a while."""
+        """Wait until the bot is done with all it was given: no interaction or event being
+        handled (discord.py's handler tasks: a command may answer "thinking…" first and change
+        the table afterwards), no AI play in the background, nothing left to post. Handlers
+        start AI play and posts, AI play starts posts, and posts start neither, so a pass in
+        that order that finds no handler afterwards leaves the bot idle (a pass that made
+        requests is repeated, should that order ever change). No quiet window: a loaded
+        machine may pause the bot for any time between two of its steps."""
         calls = self.fake.state.calls
+        deadline = asyncio.get_running_loop().time() + self.timeout
         while True:
-            await self.bot.manager.idle()
-            await self.bot.publisher.idle()
             n = len(calls)
-            await asyncio.sleep(QUIET_S)
+            while handlers := bot_handlers():
+                left = deadline - asyncio.get_running_loop().time()
+                _, busy = await asyncio.wait(handlers, timeout=max(0.0, left))
+                if busy:
+                    names = sorted(t.get_name() for t in busy)
+                    raise AssertionError(f"the bot still handles {names} after {self.timeout} s")
             await self.bot.manager.idle()
             await self.bot.publisher.idle()
-            if len(calls) == n:
+            if not bot_handlers() and len(calls) == n:
                 return
 
     # ----- a person's move -----------------------------------------------------------------------
@@ -414,13 +418,8 @@ class Flow:
         return handle
 
     async def decide(self, person: FakeMember, table_id: int, number: int, code: str, kind: str) -> None:
-        """Answer decision `number` with `code` through what `person` sees."""
-        try:
-            await self.fake.state.changed.wait_for(
-                lambda: shows(self.visible(person), table_id, number), SHOW_WAIT_S, lambda: "not shown"
-            )
-        except AssertionError:
-            pass  # nothing shows it: the command below
+        """Answer decision `number` with `code` through what `person` sees (the bot is settled:
+        what it shows now is all it shows)."""
         offer = choice_offer(self.visible(person), table_id, number, code)
         if offer is None and (opener := opener_offer(self.visible(person), table_id, number)) is not None:
             await self._use(person, opener)
@@ -524,9 +523,7 @@ class Flow:
             pending = t.pending
             if pending is None or t.game is None or t.is_finished:
                 break
-            if answered_by_bot(t):  # between two of the bot's own steps (a loaded machine): wait
-                await asyncio.sleep(QUIET_S)
-                continue
+            assert not answered_by_bot(t), f"the bot left decision {pending.number} for itself unanswered"
             if self.planning:
                 self.see_invitations(seats)
             if looks is not None:
@@ -568,13 +565,11 @@ class Flow:
         return await self._figures(t.id, recorder, first, last, max(1, played_rounds), seats)
 
     async def _moved_on(self, t: Any, number: int) -> None:
-        """Wait until decision `number` is answered."""
-        for _ in range(int(self.timeout / 0.005)):
-            pending = t.pending
-            if pending is None or pending.number != number or t.is_finished:
-                return
-            await asyncio.sleep(0.005)
-        raise AssertionError(f"decision {number} was not answered: {self.fake.channel_messages(self.channel)[-1:]}")
+        """Decision `number` is answered once the bot is done with the person's answer."""
+        await self.settle()
+        pending = t.pending
+        moved = pending is None or pending.number != number or t.is_finished
+        assert moved, f"decision {number} was not answered: {self.fake.channel_messages(self.channel)[-1:]}"
 
     async def _figures(
         self, table_id: int, recorder: Recorder, first: int, last: int, rounds: int, seats: dict[int, str]

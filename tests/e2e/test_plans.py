@@ -153,11 +153,7 @@ async def test_the_round_invites_every_planner_and_phase_4_those_it_would_ask(wo
         await answer(await slash(world, third, "plan", passing="pass.0"))
         channel = int(world.channel.id)
         assert run.bot.manager.orders(channel, int(second.id)).invite and run.bot.manager.orders(channel, int(third.id)).invite
-        while table.game.state.round == 1:  # the round goes by; their plans place and pass for them
-            p = table.pending
-            assert p is not None and p.user_id is not None
-            code = "pass" if p.decision.kind == "place" else p.decision.choices[-1].code
-            await run.bot.manager.act(channel, p.user_id, p.number, code)
+        await through_round_one(run, table, [second, third])
         await run.bot.publisher.idle()
         newest = await current_turn(world)
         decider = int(whose(newest, world).id)
@@ -198,8 +194,10 @@ async def test_a_declared_provost_move_followed_by_an_ai_seat_is_announced(world
         log = await run.bot.manager.store.move_log(table.id)
         declared = [m for m in log if m.who == DECLARED]
         assert len(declared) == 2
-        seen = [m.content for m in world.fake.state.messages.values() if m.channel_id == world.channel.id]
-        seen += [str(r.get("content", "")) for m in world.fake.state.messages.values() if m.channel_id == world.channel.id for r in m.revisions]
+        here = [m for m in world.fake.state.messages.values() if m.channel_id == world.channel.id]
+        seen = [m.text for m in here]  # a turn message's content or a round message's embeds
+        seen += [str(r.get("content", "")) for m in here for r in m.revisions]
+        seen += [str(e.get("description", "")) for m in here for r in m.revisions for e in r.get("embeds") or ()]
         said = [line for text in seen for line in text.splitlines() if "(declared ahead)" in line]
         for m in declared:
             name = table.seats[m.seat].name
@@ -276,3 +274,165 @@ async def test_a_deadline_move_and_the_ai_that_took_the_seat_follow_the_plan(wor
         passed = next(i for i, m in enumerate(log) if m.seat == seat and m.code == "pass")
         after = [(m.who, m.code) for m in log[passed + 1 :] if m.seat != seat and m.code in ("joust", "guild", "pass") or m.who == QUEUE]
         assert after and after[0] == (QUEUE, "joust") and all(w == QUEUE for w, _ in after)  # the plan, not the AI
+
+
+async def through_round_one(run: Any, table: Any, watching: list[FakeMember]) -> None:
+    """Everyone plays through round 1 (passing, the last choice elsewhere), each move once the
+    last turn message is posted; `watching` look at the table after every move (as if they had
+    the channel open: no invitation awaits them)."""
+    channel = table.channel_id
+    while table.game.state.round == 1:  # the round goes by; their plans place and pass for them
+        p = table.pending
+        assert p is not None and p.user_id is not None
+        code = "pass" if p.decision.kind == "place" else p.decision.choices[-1].code
+        await run.bot.manager.act(channel, p.user_id, p.number, code)
+        await run.bot.publisher.idle()  # each turn message is posted before anyone answers it
+        for person in watching:
+            run.bot.manager.orders(channel, int(person.id))
+
+
+async def round_two_invitation(world: World, run: Any) -> tuple[Any, FakeMember, list[FakeMember]]:
+    """Ann's table of three; the two who do not place first plan in round 1 (their invitation
+    comes on), everyone passes through round 1: the table, round 2's first placer, and the
+    people its first turn message invited."""
+    turn, first, [second, third], table = await first_and_others(world, run, 3)
+    await answer(await slash(world, second, "plan", add="castle"))
+    await answer(await slash(world, third, "plan", passing="pass.0"))
+    await through_round_one(run, table, [second, third])
+    await run.bot.publisher.idle()
+    newest = await current_turn(world)
+    decider = whose(newest, world)
+    invited = [p for p in (second, third) if p.id != decider.id]
+    assert invited and "plan your round now" in newest.content
+    for person in invited:
+        assert any(m.id == newest.id for m in pings(world, str(person.id)))
+    return table, decider, invited
+
+
+async def test_an_invitation_is_remembered_across_a_restart(world: World) -> None:
+    """The invitation's ping is stored with the seat: after a restart, the invited person's turn
+    message does not ping them again (they were called less than 12 hours ago and have not come);
+    their own move then clears it."""
+    async with world.bot() as run:
+        table, decider, invited = await round_two_invitation(world, run)
+        channel = int(world.channel.id)
+        for person in invited:
+            assert run.bot.manager.orders(channel, int(person.id)).invited is not None
+        loaded = await run.bot.manager.store.load_table(table.id)
+        assert loaded is not None
+        stored = {s.seat: s.orders for s in loaded.table.seats}
+        assert all('"invited":' in (stored[table.seat_of(int(p.id)).seat] or "") for p in invited)
+    async with world.bot() as run:  # restarted: nothing in memory but what was stored
+        table = run.bot.manager.table(channel)
+        assert table is not None and table.game is not None
+        await run.bot.publisher.idle()
+        before = {p.id: len(pings(world, str(p.id))) for p in invited}
+        while (p := table.pending) is not None and p.user_id == int(decider.id):  # the first placer places
+            await run.bot.manager.act(channel, p.user_id, p.number, "pass" if p.decision.kind == "place" else p.decision.choices[-1].code)
+        await run.bot.publisher.idle()
+        p = table.pending
+        assert p is not None and p.decision.kind == "place"
+        asked = next(x for x in invited if int(x.id) == p.user_id)
+        turn = await current_turn(world, p.number - 1)
+        assert whose(turn, world).id == asked.id
+        assert len(pings(world, str(asked.id))) == before[asked.id], "pinged again after the restart"
+        await run.bot.manager.act(channel, p.user_id, p.number, "pass")
+        assert run.bot.manager.orders(channel, int(asked.id)).invited is None  # came: nothing awaited
+
+
+async def test_an_invitation_does_not_ping_again_someone_an_earlier_one_called(world: World) -> None:
+    """Phase 4 of round 1 invites (pings) a planner to declare; they do not come; round 2's
+    invitation names them again without a second ping (an invitation less than 12 hours old
+    called them already)."""
+    async with world.bot() as run:
+        turn, first, [second, third], table = await first_and_others(world, run, 3)
+        await answer(await slash(world, second, "plan", add="castle"))
+        await answer(await slash(world, third, "plan", passing="pass.0"))
+        await through_round_one(run, table, [])
+        await run.bot.publisher.idle()
+        newest = await current_turn(world)
+        invited = [p for p in (second, third) if p.id != whose(newest, world).id]
+        assert all(f"<@{p.id}>" in newest.content for p in invited) and "plan your round now" in newest.content
+        channel = int(world.channel.id)
+        named = [p for p in invited if not any(m.id == newest.id for m in pings(world, str(p.id)))]
+        assert named, "everyone invited was pinged again"
+        for person in named:
+            earlier = [m for m in pings(world, str(person.id)) if "📣" in m.content and m.id != newest.id]
+            assert earlier, "named without a ping, and never called"
+            assert (run.bot.manager.table(channel).orders[table.seat_of(int(person.id)).seat].invited or 0) > 0
+
+
+async def test_the_castle_answer_for_this_round_from_the_plan_view(world: World) -> None:
+    """The plan's private view sets this round's castle answer in one click ("deliver" over a
+    standing "ask", "ask me" over a standing "deliver", back to the standing order); a button of
+    an earlier round is answered, not applied."""
+
+    async def click(panel: StoredMessage, label: str, user: FakeMember) -> tuple[str, StoredMessage]:
+        button = next(b for b in panel.buttons() if b.get("label") == label)
+        handle = await world.fake.click(panel, str(button["custom_id"]), user=user)
+        return await answer(handle), await handle.original()
+
+    async with world.bot() as run:
+        turn, first, [second], table = await first_and_others(world, run)
+        channel = int(world.channel.id)
+        handle = await slash(world, second, "plan")
+        assert "**Castle this round:** as your standing orders (ask you)" in await answer(handle)
+        panel = await handle.original()
+        assert {"Castle this round: deliver", "Castle this round: ask me"} <= set(panel.button_labels())
+        assert "Castle: as my orders" not in panel.button_labels()  # that is what it does now
+        text, panel = await click(panel, "Castle this round: deliver", second)
+        assert "**Castle this round:** deliver every batch you can" in text
+        plan = run.bot.manager.orders(channel, int(second.id)).plan
+        assert plan is not None and plan.round == 1 and plan.castle is True
+        text, panel = await click(panel, "Castle: as my orders", second)
+        assert "as your standing orders (ask you)" in text
+        assert run.bot.manager.orders(channel, int(second.id)).plan.castle is None
+        handle = await slash(world, first, "orders")  # a regular's orders deliver every batch...
+        await answer(handle)
+        view = await handle.original()
+        regular = next(b for b in view.buttons() if b.get("label") == "Use a regular's orders")
+        await (await world.fake.click(view, str(regular["custom_id"]), user=first)).response()
+        await world.fake.state.changed.wait_for(lambda: "every castle batch you can" in view.content, 5.0, lambda: view.content)
+        handle = await slash(world, first, "plan")
+        assert "as your standing orders (deliver every batch you can)" in await answer(handle)
+        panel = await handle.original()
+        text, _ = await click(panel, "Castle this round: ask me", first)
+        assert "**Castle this round:** ask you" in text
+        orders = run.bot.manager.orders(channel, int(first.id))
+        assert orders.castle and orders.plan is not None and orders.plan.castle is False  # ...but not this round
+        await through_round_one(run, table, [])
+        text, _ = await click(panel, "Castle this round: deliver", first)  # round 1's button, in round 2
+        assert "That button was for round 1; this is round 2" in text
+        assert run.bot.manager.orders(channel, int(first.id)).plan is None  # round 1's plan went with it
+
+
+async def test_the_provost_for_this_round_from_the_plan_view(world: World) -> None:
+    """Before phase 4 the plan's view declares "never move it" for this round in one click (and
+    takes it back to the standing order); phase 4 then plays it without asking (§2 phase 4)."""
+    async with world.bot() as run:
+        turn, first, [second], table = await first_and_others(world, run)
+        channel = int(world.channel.id)
+
+        async def click(panel: StoredMessage, label: str) -> tuple[str, StoredMessage]:
+            button = next(b for b in panel.buttons() if b.get("label") == label)
+            handle = await world.fake.click(panel, str(button["custom_id"]), user=second)
+            return await answer(handle), await handle.original()
+
+        handle = await slash(world, second, "plan")
+        await answer(handle)
+        text, panel = await click(await handle.original(), "Provost this round: never move it")
+        assert "**Provost this round:** stay where it is" in text and run.bot.manager.orders(channel, int(second.id)).declared == "stay"
+        text, panel = await click(panel, "Provost: as my orders")
+        assert "**Provost this round:**" not in text and run.bot.manager.orders(channel, int(second.id)).declared is None
+        text, panel = await click(panel, "Provost this round: never move it")
+        mine = table.seat_of(int(second.id)).seat
+        while table.game.state.phase < 5 and table.game.state.round == 1:
+            p = table.pending
+            assert p is not None and p.user_id is not None
+            assert not (p.decision.kind == "provost" and p.seat == mine), "asked although declared"
+            legal = table.game.legal_codes()
+            road = [c for c in ("r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8") if c in legal]  # workers to cut
+            code = (road[-1] if road else "pass") if p.decision.kind == "place" else p.decision.choices[-1].code
+            await run.bot.manager.act(channel, p.user_id, p.number, code)
+        log = await run.bot.manager.store.move_log(table.id)
+        assert [(m.who, m.code) for m in log if m.seat == mine and m.who == DECLARED] == [(DECLARED, "0")]

@@ -3,6 +3,9 @@ board on demand privately, mid-phase included, and an undo that leaves no ghost 
 
 from __future__ import annotations
 
+import pytest
+
+import bot.ui.play
 from bot.games import Renderer
 from bot.rules import Decision, Event, State
 from tests.fake_discord import StoredMessage
@@ -69,6 +72,31 @@ async def test_the_turn_message_carries_the_choices_and_only_its_player_can_use_
         assert table.game.state.history == ["castle"]
         assert whose(nxt, world) is other and turn_messages(world) == [nxt]
         assert len(world.fake.calls) - calls <= 3  # the answer (the new post), the old one deleted
+
+
+async def test_a_click_whose_post_is_late_is_acknowledged_silently_and_the_turn_still_moves_on(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A loaded machine: the next turn message is not out within the click's wait
+    (bot/ui/play.py ANSWER_WAIT_S, here none), so the click is acknowledged silently (type 6,
+    nothing said to the player) and the next turn message is posted on its own, pinging the
+    next player once; the clicked one is taken away."""
+    monkeypatch.setattr(bot.ui.play, "ANSWER_WAIT_S", 0.0)
+    async with world.bot() as run:
+        await seated_table(world, world.ann, [world.bob])
+        turn = await current_turn(world)
+        player = whose(turn, world)
+        other = world.bob if player is world.ann else world.ann
+        table = run.bot.manager.table(int(world.channel.id))
+        assert table is not None and table.game is not None
+        handle = await pick(world, turn, "castle", player)
+        reply = await handle.response()  # type: ignore[attr-defined]
+        assert reply.type == 6 and reply.data == {}  # a deferred update: nothing said, nothing changed
+        nxt = await current_turn(world, turn_of(turn)[1])  # type: ignore[index]
+        await run.bot.publisher.idle()
+        assert table.game.state.history == ["castle"]
+        assert whose(nxt, world) is other and turn_messages(world) == [nxt]
+        assert [m.id for m in pinged(world, other.id)] == [nxt.id]
 
 
 async def test_the_board_privately_in_the_middle_of_placement(world: World) -> None:

@@ -74,13 +74,16 @@ class Calendar:
         if seat not in self.calls:
             self.calls[seat] = self.now + self.delay()
 
-    def invite(self, seats: Iterable[int], *, ping: bool = True) -> list[int]:
-        """An invitation (to plan, to declare ahead) that pings `seats`: the seats called back by
-        it (those neither called already nor deciding now; the bot pings them all)."""
+    def invite(self, seats: Iterable[int], *, ping: bool = True, to: str = "") -> list[int]:
+        """An invitation (to plan, to declare ahead: `to`) that pings `seats`: the seats called
+        back by it (those neither called already nor deciding now). The bot pings them all but,
+        with `quiet_reinvite`, those an earlier invitation called less than `MERGE_HOURS` ago who
+        have not come yet (`awaited`)."""
         out = []
         for seat in seats:
-            if ping:
+            if ping and not (self.quiet_reinvite and self.awaited(seat)):
                 self.pings[INVITE] += 1
+                self.invites[to] += 1
             if seat in self.calls or seat == self.present:
                 continue
             self.invited.add(seat)
@@ -90,7 +93,14 @@ class Calendar:
         return out
 
     merge_invited: bool = False  # a turn message does not ping someone invited who has not come yet
+    quiet_reinvite: bool = False  # nor does a second invitation (bot/games/turns.py)
     invited_at: dict[int, float] = field(default_factory=dict)  # seat -> the hour of their invitation
+    invites: Counter[str] = field(default_factory=Counter)  # the invitations' pings, by what they invite to
+
+    def awaited(self, seat: int) -> bool:
+        """`seat` was called by an invitation less than `MERGE_HOURS` ago and has not come yet."""
+        recent = self.now - self.invited_at.get(seat, -1e9) < MERGE_HOURS
+        return seat in self.calls and seat in self.invited and recent
 
     def asks(self, seat: int, kind: str) -> bool:
         """The game asks `seat` for a decision of `kind`: counts the turn message's ping (a new
@@ -98,8 +108,7 @@ class Calendar:
         new = seat != self.asked
         self.kind = kind
         if new:
-            recent = self.now - self.invited_at.get(seat, -1e9) < MERGE_HOURS
-            if not (self.merge_invited and seat in self.calls and seat in self.invited and recent):
+            if not (self.merge_invited and self.awaited(seat)):
                 self.pings[kind] += 1
             self.asked = seat
         return new

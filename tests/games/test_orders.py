@@ -260,7 +260,10 @@ def test_undo_empties_every_queue_only() -> None:
 
 
 def test_stored_form_round_trip() -> None:
-    o = SeatOrders(provost="cuts", castle=True, favour="buildings", queue=("r8", "pass"), declared="stay", spent="r9")
+    o = SeatOrders(
+        provost="cuts", castle=True, favour="buildings", queue=("r8", "pass"), declared="stay", spent="r9",
+        invite=True, invited=1796178481.25,
+    )  # fmt: skip
     o = o.with_production("n_forest", "W")
     assert SeatOrders.from_json(o.to_json()) == o
     assert SeatOrders().to_json() is None and SeatOrders.from_json(None) == SeatOrders()

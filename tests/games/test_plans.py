@@ -16,9 +16,11 @@ from bot.games.orders import (
     SeatOrders,
     after_move,
     answer,
+    cutting_moves,
     declared_move,
     pace_moves,
 )
+from bot.games.planning import set_castle
 from bot.games.plans import (
     Entry,
     PassRule,
@@ -186,6 +188,47 @@ def test_a_declaration_made_from_a_position_holds_only_there() -> None:
     assert answer(game, SeatOrders(declared=f"stay@{p + 1}")) is None
     got = answer(game, SeatOrders(declared=f"stay@{p}"))
     assert got is not None and got.source == DECLARED and got.code == "0"
+
+
+def test_a_stay_declared_where_the_provost_no_longer_stands_falls_to_the_standing_order() -> None:
+    """"Stay while it stands here" (declared while another spoke, §2 phase 4), then someone moved
+    it: the standing order "ask only where a move cuts someone" answers (stay where no move cuts,
+    else asked); with no standing provost order the player is asked."""
+    for seed in range(1, 60):
+        game = until("provost", seed)
+        legal = game.legal_codes()
+        if "0" in legal and not cutting_moves(game, legal):
+            break
+    else:
+        raise AssertionError("no provost decision without a cutting move")
+    moved = f"stay@{game.state.provost + 1}"
+    got = answer(game, SeatOrders(provost="cuts", declared=moved))
+    assert got is not None and got.source == ORDER and got.code == "0"
+    assert answer(game, SeatOrders(declared=moved)) is None
+    for seed in range(1, 60):
+        game = until("provost", seed)
+        if cutting_moves(game, game.legal_codes()):
+            break
+    assert answer(game, SeatOrders(provost="cuts", declared=f"stay@{game.state.provost + 1}")) is None  # a cut: asked
+
+
+def test_the_plans_castle_answer_comes_before_the_standing_order() -> None:
+    """This round's castle answer (set from the plan's view): True delivers the batches one can
+    (§2 phase 6), False asks even where the standing order would deliver, None is the order's."""
+    for seed in range(1, 60):
+        game = until("castle", seed)
+        batches = [c for c in game.legal_codes() if c != "done"]
+        if batches:
+            break
+    else:
+        raise AssertionError("no castle decision with a batch")
+    r = game.state.round
+    deliver = answer(game, SeatOrders(plan=set_castle(True)(RoundPlan(r))))
+    assert deliver is not None and deliver.source == ORDER and deliver.code in batches
+    assert answer(game, SeatOrders(castle=True, plan=set_castle(False)(RoundPlan(r)))) is None
+    standing = answer(game, SeatOrders(castle=True, plan=set_castle(None)(RoundPlan(r))))
+    assert standing is not None and standing.code == deliver.code
+    assert answer(game, SeatOrders(plan=RoundPlan(r - 1, castle=True))) is None  # an earlier round's
 
 
 def test_the_pace_order_weighs_the_bailiffs_pace() -> None:

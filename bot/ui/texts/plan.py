@@ -38,6 +38,13 @@ NO_PLAN_NOW = N_("A plan is for the placements of this round: it can be set from
 # Refusals with fields (bot/games Refusal(msgid, **fields): translated when shown)
 BAD_RULE = N_("“{text}” is not a pass rule: pick one in the list as you type.")
 BAD_ANSWER = N_("“{text}” is not an answer to give ahead: pick one in the list as you type.")
+CASTLE_BUTTONS = {  # this round's castle answer (the plan's private view): value -> label
+    "on": N_("Castle this round: deliver"),
+    "off": N_("Castle this round: ask me"),
+    "order": N_("Castle: as my orders"),
+}
+PROVOST_STAY = N_("Provost this round: never move it")  # declared ahead, in the plan's view
+PROVOST_ORDER = N_("Provost: as my orders")
 OLD_ROUND = N_("That button was for round {round}; this is round {now}. Your plan:")
 
 # one line naming plan, queue and orders: /caylus help and a new player's first turn message
@@ -90,6 +97,16 @@ def entry_words(tr: Translation, game: object, place: str, cap: int | None) -> s
 
 def entry_state(tr: Translation, state: str, cost: int, by: str) -> str:
     return tr(STATE_WORDS[state]).format(cost=choice_words.cost(tr, cost), player=name(by))
+
+
+def castle_line(tr: Translation, planned: bool | None, standing: bool) -> str:
+    """The plan's castle answer for this round, as its player reads it."""
+    if planned is None:
+        deliver = tr.gettext("deliver every batch you can") if standing else tr.gettext("ask you")
+        return tr.gettext("**Castle this round:** as your standing orders ({what})").format(what=deliver)
+    if planned:
+        return tr.gettext("**Castle this round:** deliver every batch you can")
+    return tr.gettext("**Castle this round:** ask you")
 
 
 def plan_text(
