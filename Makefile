@@ -65,7 +65,7 @@ run: $(STAMP)
 
 demo: $(STAMP)
 	rm -rf data/demo && mkdir -p data/demo
-	$(BIN)/caylus-bot demo --players 4 --seed 7 --db data/demo/demo.sqlite3 --out data/demo/boards
+	$(BIN)/caylus-bot demo --players 4 --seed 7 --level normal --db data/demo/demo.sqlite3 --out data/demo/boards
 
 # The locks: requirements/main.lock (the image: the bot and its build tools) and
 # requirements/dev.lock (the same versions plus the test and lint tools).

@@ -14,8 +14,10 @@ JSON line:
  "cpu_ms_per_decision_mean": ..., "iterations_per_decision_mean": ...}
 (_low/_high: the win rate's 95 % Wilson interval)
 over the searched decisions (forced ones excluded); CPU time is `time.process_time`, nearly
-independent of the machine's load. --exploration, --scale, --rollout, --rivalry, --opponents,
---widening and --horizon set the search's settings (docs/ai.md).
+independent of the machine's load; `--clock cpu` makes --think-ms the search's own CPU time, so
+that a busy machine does not shorten it. --exploration, --scale, --rollout, --rivalry, --opponents,
+--widening, --horizon and --turns set the search's settings (docs/ai.md). The games are quiet
+(no events recorded: nobody reads them).
 A shared first place counts as a win (1/N, printed as the baseline, is what an equal player
 gets: 25 % at four). Two-player games follow the rules' §5 (new_game does). --max-minutes stops
 after the game that passes that wall-clock time, and "games" says how many were played.
@@ -73,7 +75,7 @@ def greedy_vs_random(args: argparse.Namespace) -> None:
     for i in range(args.games):
         seed = args.seed + i
         greedy_seat = i % n
-        game = new_game(["G" if s == greedy_seat else f"R{s}" for s in range(n)], seed)
+        game = new_game(["G" if s == greedy_seat else f"R{s}" for s in range(n)], seed, quiet=True)
         rng = random.Random(seed)
         while not game.over:
             level = "greedy" if game.to_move == greedy_seat else "random"
@@ -116,6 +118,8 @@ def strong_vs_greedy(args: argparse.Namespace) -> None:
         opponents=args.opponents,
         widening=args.widening,
         horizon=args.horizon,
+        turns=args.turns,
+        clock=args.clock,
     )
     n = args.players
     print(f"strong against {n - 1} greedy seats; an equal player wins {1 / n:.1%}", flush=True)
@@ -130,7 +134,7 @@ def strong_vs_greedy(args: argparse.Namespace) -> None:
     for i in range(args.games):
         seed = args.seed + i
         strong_seat = i % n
-        game = new_game(["S" if s == strong_seat else f"G{s}" for s in range(n)], seed)
+        game = new_game(["S" if s == strong_seat else f"G{s}" for s in range(n)], seed, quiet=True)
         rng = random.Random(seed)
         while not game.over:
             if game.to_move == strong_seat:
@@ -200,6 +204,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rivalry", type=float, default=defaults.rivalry)
     parser.add_argument("--widening", type=float, default=defaults.widening)
     parser.add_argument("--horizon", choices=("", "turn", "placement"), default=defaults.horizon)
+    parser.add_argument("--turns", type=int, default=defaults.turns, help="strong: turn starts the leaves' play goes on to")
+    parser.add_argument(
+        "--clock", choices=("wall", "cpu"), default=defaults.clock,
+        help="strong: --think-ms of wall-clock time (as at a table) or of the search's own CPU time",
+    )
     parser.add_argument(
         "--opponents", choices=("search", "greedy"), default=defaults.opponents,
         help="strong: search the other seats' decisions too, or assume they play greedy",

@@ -13,10 +13,16 @@ AI_PROCESSES and AI_THINK_MS in the environment (defaults 1 and 2000 ms).
 
 The last line printed is one JSON object:
     {"tables": T, "interactions": n, "per_s": ..., "ack_p50_ms": ..., "ack_p99_ms": ...,
-     "decisions_per_s": ..., "requests_per_decision": ...}
+     "decisions_per_s": ..., "requests_per_decision": ..., "bot_cpu_ms_per_decision": ...,
+     "render_cpu_ms_per_decision": ..., "gc_max_pause_ms": ...}
 where per_s counts interactions (since issue 11 about one per decision; before it, two),
 requests_per_decision is every request the bot made to the fake (lobby and start-up included)
-per decision answered, and ack is the time from the interaction's gateway event (sent by the
+per decision answered; bot_cpu_ms_per_decision is this process's CPU time (user + system, from
+the first table's creation to the last decision) per decision answered, render_cpu_ms_per_decision
+the render worker processes' over the same decisions (read from /proc before they stop), and
+gc_max_pause_ms the longest pass of the garbage collector in this process, in wall time (on a
+busy machine mostly the time the core was taken away meanwhile: the line before the last also
+gives the longest pass in CPU time, gc_max_pause_cpu_ms). ack is the time from the interaction's gateway event (sent by the
 fake) to the bot's callback (received by the fake), both measured in the fake's process. The fake skips its
 OpenAPI validation of request bodies here (`--spec-check` keeps it): it measures the bot, and the
 fake's validation would take its CPU from the same two cores.
@@ -122,6 +128,27 @@ async def drive(fake: Any) -> None:
 # ----- the bot, in this process --------------------------------------------------------------
 
 
+def render_cpu(bot: Any) -> float:
+    """CPU seconds (user + system) the bot's render worker processes have used so far."""
+    pool = getattr(bot.manager.renderer, "_pool", None)
+    total = 0.0
+    for pid in list(getattr(pool, "_processes", None) or {}):
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def memory_now() -> dict[str, int]:
+    """This process's resident memory and the objects the garbage collector tracks."""
+    import gc
+
+    rss = int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    return {"rss": rss, "gc_objects": len(gc.get_objects()), "gc_frozen": gc.get_freeze_count()}
+
+
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     import pytest
 
@@ -171,9 +198,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             )
             await bot.login(info["token"])
             connection = asyncio.create_task(bot.connect())
+            cpu0, workers0 = time.process_time(), render_cpu(bot)
             line = await asyncio.wait_for(proc.stdout.readline(), args.timeout)
             figures = json.loads(line)
             await bot.publisher.idle()
+            figures["bot_cpu_s"] = time.process_time() - cpu0
+            figures["render_cpu_s"] = render_cpu(bot) - workers0
+            figures["memory"] = memory_now()
             await bot.close()
             await asyncio.wait_for(connection, 10)
     finally:
@@ -210,6 +241,7 @@ def main() -> None:
         help="let the fake also validate every request against Discord's OpenAPI spec (its CPU "
         "is then part of the figures: the fake shares the machine's two cores with the bot)",
     )
+    parser.add_argument("--profile", type=Path, help="write the bot process's cProfile statistics here")
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--timeout", type=float, default=1800.0)
     args = parser.parse_args()
@@ -218,18 +250,30 @@ def main() -> None:
     logging.basicConfig(level=logging.WARNING)
     import gc
 
-    pauses: list[tuple[int, float]] = []
-    started: list[float] = [0.0]
+    pauses: list[tuple[int, float, float]] = []  # generation, wall seconds, CPU seconds
+    collected: list[int] = []
+    started: list[float] = [0.0, 0.0]
 
     def on_gc(phase: str, info: dict[str, int]) -> None:
+        # Wall time is what the event loop waits; CPU time (of the thread collecting) is the
+        # collector's own work, apart from the machine taking the core away meanwhile.
         if phase == "start":
-            started[0] = time.perf_counter()
+            started[0], started[1] = time.perf_counter(), time.thread_time()
         else:
-            pauses.append((info["generation"], time.perf_counter() - started[0]))
+            pauses.append((info["generation"], time.perf_counter() - started[0], time.thread_time() - started[1]))
+            collected.append(info["collected"])
 
     gc.callbacks.append(on_gc)
-    figures = asyncio.run(run(args))
+    if args.profile:
+        import cProfile
+
+        profiler = cProfile.Profile(time.thread_time)  # the event loop thread's CPU, not the wall clock
+        figures = profiler.runcall(asyncio.run, run(args))
+        profiler.dump_stats(args.profile)
+    else:
+        figures = asyncio.run(run(args))
     gc.callbacks.remove(on_gc)
+    import bot.rules
     from bot.config import Settings
 
     ai = Settings(_env_file=None)  # type: ignore[call-arg]  # what the bot used: the environment's
@@ -246,7 +290,17 @@ def main() -> None:
         "strong_tables": args.strong_tables,
         "ai_processes": ai.ai_processes,
         "ai_think_ms": ai.ai_think_ms,
-        "gc_max_pause_ms": round(max((t for _, t in pauses), default=0.0) * 1000, 1),
+        "gc_pauses_over_50ms": sum(1 for _, t, _ in pauses if t > 0.05),
+        "gc_max_pause_cpu_ms": round(max((c for _, _, c in pauses), default=0.0) * 1000, 1),
+        "gc_cpu_ms_per_decision": round(sum(c for _, _, c in pauses) * 1000 / max(1, figures["decisions"]), 3),
+        "gc_gen2_passes": sum(1 for g, _, _ in pauses if g == 2),
+        "gc_longest": [
+            (g, round(w * 1000, 1), round(c * 1000, 1), n)
+            for (g, w, c), n in sorted(zip(pauses, collected, strict=True), key=lambda x: -x[0][2])[:5]
+        ],
+        "rss_mb": round(figures["memory"]["rss"] / 2**20, 1),
+        "gc_objects": figures["memory"]["gc_objects"],
+        "gc_frozen": figures["memory"]["gc_frozen"],
         "slowest": figures.get("slowest", [])[:5],
     }
     if figures["failures"] or figures["problems"]:
@@ -264,6 +318,10 @@ def main() -> None:
                 "requests_per_decision": round(figures["requests"] / figures["decisions"], 2)
                 if figures["decisions"]
                 else 0.0,
+                "bot_cpu_ms_per_decision": round(figures["bot_cpu_s"] * 1000 / max(1, figures["decisions"]), 2),
+                "render_cpu_ms_per_decision": round(figures["render_cpu_s"] * 1000 / max(1, figures["decisions"]), 2),
+                "gc_max_pause_ms": round(max((t for _, t, _ in pauses), default=0.0) * 1000, 1),
+                "compiled_rules": getattr(bot.rules, "COMPILED", False),
             }
         )
     )

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from PIL import Image  # noqa: E402
 
 from rendering import HEIGHT, WIDTH, render_board  # noqa: E402
-from rendering.board import draw  # noqa: E402
+from rendering.board import PNG_LEVEL, draw  # noqa: E402
 from rendering.demo import play  # noqa: E402
 from rendering.palette import encode_palette  # noqa: E402
 from rendering.view import board_view  # noqa: E402
@@ -102,7 +102,7 @@ def main() -> None:
             quant = Image.open(io.BytesIO(png))
             quant.load()
             t = time.perf_counter()
-            quant.save(io.BytesIO(), "PNG", compress_level=6)
+            quant.save(io.BytesIO(), "PNG", compress_level=PNG_LEVEL)
             bares.append(time.perf_counter() - t)
     parts: dict[str, list[float]] = {"draw": [], "quantise": [], "encode": []}
     for state, events, pending in positions:
@@ -112,7 +112,7 @@ def main() -> None:
         t1 = time.perf_counter()
         quant = encode_palette(img)
         t2 = time.perf_counter()
-        quant.save(io.BytesIO(), "PNG", compress_level=6)
+        quant.save(io.BytesIO(), "PNG", compress_level=PNG_LEVEL)
         t3 = time.perf_counter()
         parts["draw"].append(t1 - t)
         parts["quantise"].append(t2 - t1)

@@ -66,7 +66,7 @@ async def build_templates(path: Path, templates: int, seed: int) -> list[int]:
             await manager.advance(channel, max_moves=rng.randrange(1, 140))
             if table.is_started:
                 ids.append(table.id)
-            else:
+            elif not table.is_finished:  # a finished game has left its channel already
                 await manager.abandon(channel, 0)
     finally:
         await manager.close()

@@ -31,7 +31,10 @@ from bot.games import Manager  # noqa: E402
 from bot.store import is_postgres_url, open_store  # noqa: E402
 
 STORE_FUNCTIONS = ("moves_after_the_log_is_packed()",)  # PostgreSQL schema version 5
-STORE_TABLES = ("timers", "snapshots", "moves", "move_logs", "posted_reports", "bot_meta", "seats", "game_tables", "store_schema")
+STORE_TABLES = (
+    "timers", "snapshots", "moves", "move_logs", "posted_reports", "bot_meta", "seats", "game_tables", "store_schema",
+    "results", "rating_history", "ratings", "player_prefs", "watchers", "guild_settings",  # issue 25's (a result per game)
+)  # fmt: skip
 
 
 async def play(url: str, games: int, players: int, seed: int) -> None:

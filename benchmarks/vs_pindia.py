@@ -3,10 +3,12 @@
     python benchmarks/vs_pindia.py --pindia /path/to/pindia-caylus --games 200
 
 Random 4-player games, interleaved seed by seed in one run: pindia's engine, then ours as plain
-Python and compiled (bot/rules/native.py), each plain (events recorded) and quiet (none). Every
-engine runs in its own worker process (so no engine's garbage is collected in another's time, and
-the two builds of our core can run side by side); each worker times only the game: from setting
-it up to its end, the garbage collector having run before it starts.
+Python and compiled (bot/rules/native.py), each plain (events recorded) and quiet (none); with
+`--before DIR`, also the Python source of another checkout of this project (an older commit), as
+`before`. Every engine runs in its own worker process (so no engine's garbage is collected in
+another's time, and the two builds of our core can run side by side); each worker times only the
+game, in CPU time (the process's: a shared machine's other work does not count), from setting it
+up to its end, the garbage collector having run before it starts.
 
 pindia (https://github.com/pindia/caylus) is Python 2 code: give a checkout of it (never copied into
 this repository); the script converts a copy of its `game/` package to Python 3 with lib2to3 in a
@@ -19,7 +21,7 @@ with its `log` method stubbed out, the fairest match for our quiet mode.
 Prints one line per engine, then, last, one JSON line:
 {"games": G, "pindia_ms": ..., "pindia_quiet_ms": ..., "pure_ms": ..., "pure_quiet_ms": ...,
  "compiled_ms": ..., "compiled_quiet_ms": ..., "x_pure": ..., "x_pure_quiet": ..., "x_compiled": ...,
- "x_compiled_quiet": ...}
+ "x_compiled_quiet": ...} (and before_ms, before_quiet_ms, x_before, x_before_quiet with --before)
 (medians over games; x_...: pindia's median over ours, the quiet ones over pindia_quiet's).
 """
 
@@ -45,15 +47,16 @@ def caylus_worker() -> None:
     import gc
     import time
 
-    from bot.rules import COMPILED, play_random
+    import bot.rules
+    from bot.rules import play_random
 
-    print(json.dumps({"compiled": COMPILED}), flush=True)
+    print(json.dumps({"compiled": getattr(bot.rules, "COMPILED", False), "at": bot.rules.__file__}), flush=True)
     for line in sys.stdin:
         job = json.loads(line)
         gc.collect()
-        start = time.perf_counter()
+        start = time.process_time()
         _, decisions = play_random(4, job["seed"], quiet=job["quiet"])
-        print(json.dumps({"ms": (time.perf_counter() - start) * 1000, "decisions": decisions}), flush=True)
+        print(json.dumps({"ms": (time.process_time() - start) * 1000, "decisions": decisions}), flush=True)
 
 
 def pindia_worker(source: str) -> None:
@@ -95,14 +98,14 @@ def pindia_worker(source: str) -> None:
         job = json.loads(line)
         game_class, player_class = fresh(job["quiet"])
         gc.collect()
-        start = time.perf_counter()
+        start = time.process_time()
         random.seed(job["seed"])
         game = game_class(players=4, player_class=player_class)
         game.draw = random.random
         game.decisions = 0
         game.continuous = True
         game.step_game()
-        elapsed = (time.perf_counter() - start) * 1000
+        elapsed = (time.process_time() - start) * 1000
         print(json.dumps({"ms": elapsed, "decisions": game.decisions}), flush=True)
 
 
@@ -145,6 +148,7 @@ def main() -> None:
     parser.add_argument("--pindia", type=Path, required=True, help="a checkout of pindia/caylus")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=10_000)
+    parser.add_argument("--before", type=Path, help="another checkout of this project, run as plain Python")
     args = parser.parse_args()
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     with tempfile.TemporaryDirectory(prefix="pindia-") as scratch:
@@ -154,6 +158,8 @@ def main() -> None:
             "pure": Worker(["--worker", "caylus"], {**env, "CAYLUS_RULES": "pure"}),
             "compiled": Worker(["--worker", "caylus"], {**env, "CAYLUS_RULES": "compiled"}),
         }
+        if args.before:
+            workers["before"] = Worker(["--worker", "caylus"], {**env, "PYTHONPATH": str(args.before), "CAYLUS_RULES": "pure"})
         times: dict[str, list[float]] = {}
         for i in range(args.games):
             seed = args.seed + i
@@ -168,7 +174,7 @@ def main() -> None:
         print(f"{key:16} median {value:7.3f} ms per random 4-player game ({args.games} games)")
     summary: dict[str, float | int] = {"games": args.games}
     summary.update({f"{key}_ms": round(value, 3) for key, value in medians.items()})
-    for key in ("pure", "compiled"):
+    for key in ("pure", "compiled", *(("before",) if args.before else ())):
         summary[f"x_{key}"] = round(medians["pindia"] / medians[key], 2)
         summary[f"x_{key}_quiet"] = round(medians["pindia_quiet"] / medians[f"{key}_quiet"], 2)
     print(json.dumps(summary))

@@ -62,9 +62,14 @@ def draw(view: BoardView) -> Image.Image:
     return img
 
 
+# zlib's level for the board's PNG: 3 halves level 6's encode time (4.9 against 9.8 ms CPU here)
+# for 71 KB against 59 KB (docs/benchmarks.md, issue 27); levels 1-2 are no faster, 4-9 slower.
+PNG_LEVEL = 3
+
+
 def encode_png(img: Image.Image) -> bytes:
     """PNG bytes, quickly: the colours of the one shipped palette (the board is flat colours and
     text), so that no palette is chosen per image."""
     buf = io.BytesIO()
-    encode_palette(img).save(buf, "PNG", compress_level=6)
+    encode_palette(img).save(buf, "PNG", compress_level=PNG_LEVEL)
     return buf.getvalue()

@@ -244,7 +244,7 @@ UI_FLOORS: tuple[tuple[str, ...], ...] = (
     ("commands", "community_commands", "listener", "translator", "label_limits"),  # what comes in: /caylus, the games layer's hand-over; the labels' check
     ("play", "lobby", "info", "story", "community", "posting", "roundpost", "turnpost", "callbacks"),  # the flows and the publisher
     ("chooser", "plan", "orders", "components"),  # what a message carries: views, buttons, selects
-    ("host", "played", "choice_labels", "lang", "replies", "sending", "ids", "command_sync"),
+    ("host", "played", "choice_labels", "lang", "replies", "sending", "ids", "command_sync", "about"),
     ("texts",),  # every text, bot/ui/texts/ (importing nothing of bot/ui outside it)
 )
 

@@ -19,6 +19,12 @@ See `bot.games.manager` for the full surface. In short:
     manager.start_scheduler()                  # deadlines and reminders, from the store
 """
 
+from bot.rules import COMPILED, compiled_path
+
+if COMPILED:  # the AI's search is compiled with the rules core, all or nothing (bot/rules/native.py)
+    __path__.insert(0, compiled_path("games"))
+
+# ruff: noqa: E402 (the imports below must follow that choice)
 from . import orders
 from .ai import LEVELS, seeded_choice
 from .deadlines import BaseListener, FiredTimer, Listener

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.rules import Game
+from bot.store import StoreError
 
 from .registry import Registry
 from .reports import PhaseReport
@@ -22,11 +23,27 @@ class Acks:
 
     async def ack(self, report: PhaseReport) -> None:
         """Record that `report` has been posted (that one: an earlier report of its table that
-        is still waiting, kept for a later try, stays undelivered)."""
-        await self.registry.store.ack_report(report.table_id, report.seq)
-        t = self.registry.table_by_id(report.table_id)
-        if t is not None:
-            t.reported_seq = max(t.reported_seq, report.seq)
+        is still waiting, kept for a later try, stays undelivered). A finished game whose every
+        report is posted leaves memory."""
+        reg = self.registry
+        try:
+            await reg.store.ack_report(report.table_id, report.seq)
+        except (StoreError, OSError) as e:  # posted: recorded once the store answers again
+            reg.outage.failed(e)
+            reg.outage.owe_ack(report.table_id, report.seq)
+        t = reg.table_by_id(report.table_id)
+        if t is None:
+            return
+        t.reported_seq = max(t.reported_seq, report.seq)
+        if report.game_over and t.is_finished and not reg.outage.owed:
+            # The game is over and shown: it leaves memory (`last_table` reads it from the store)
+            # once none of its reports waits to be posted.
+            try:
+                waiting = await reg.store.unreported(t.id)
+            except (StoreError, OSError):
+                return
+            if not waiting:
+                reg.forget(t)
 
     async def undelivered(self, channel_id: int | None = None) -> list[PhaseReport]:
         """Phase reports stored but never acknowledged (a crash between commit and post),

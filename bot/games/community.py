@@ -71,7 +71,9 @@ class Community:
         try:
             return await work
         except (StoreError, OSError) as e:
-            log.exception("store read failed")
+            # the store is away: one warning (the outage's), the reader told to try again
+            log.info("a community read failed: %s", e)
+            self.registry.outage.failed(e)
             raise Unavailable(STORE_UNREADABLE) from e
 
     # ----- resign ----------------------------------------------------------------------------------

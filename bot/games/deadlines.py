@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.store import DEADLINE, REMINDER, NewTimer
+from bot.store import DEADLINE, REMINDER, NewTimer, StoreError
 
 from .settings import TableSettings
 from .table import Pending, Seat, Table, TurnTimers
@@ -178,6 +178,9 @@ class Scheduler:
                 fired = await self._run_due()
                 stuck = any(f.outcome == "failed" for f in fired)
                 due = await self._next_due()
+            except StoreError as e:  # the store is away (bot.games.outage): tried again soon
+                log.info("timers: a pass failed: %s", e)
+                due, stuck = None, True
             except Exception:
                 log.exception("timers: a pass failed")
                 due, stuck = None, True

@@ -1,8 +1,10 @@
 """`python -m bot demo`: a complete game with AI seats through the manager and the store.
 
-    python -m bot demo --players 4 --seed 7 --db PATH --out DIR [--stop-after-phases N]
+    python -m bot demo --players 4 --seed 7 --db PATH --out DIR [--level normal] [--stop-after-phases N]
 
-Every seat is an AI (random legal choice drawn from the seed and the decision number). Each
+Every seat is an AI of `--level` (normal by default: the greedy one-step look-ahead a table's
+"normal" AI seats play; easy: a random legal choice; hard: the tree search, `--think-ms` per
+decision), its choices drawn from the seed and the decision number. Each
 phase report becomes `DIR/<report.filename>` (the board) and the same name with `.txt` (its
 text). At the end of the game, beside them: `summary.png` (the end-of-game summary image),
 `replay.gif` (the whole game, one frame per phase report) and `record.txt` (the game's record:
@@ -25,6 +27,7 @@ from pathlib import Path
 
 from bot.rules import Options
 
+from .ai import LEVEL_WORDS
 from .manager import ActResult, Manager
 from .past import replay_gif, summary_png
 from .reports import PhaseReport
@@ -40,6 +43,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--db", type=Path, default=Path("data/demo/demo.sqlite3"))
     parser.add_argument("--out", type=Path, default=Path("data/demo/boards"))
+    parser.add_argument(
+        "--level",
+        choices=tuple(LEVEL_WORDS.values()),
+        default=LEVEL_WORDS["greedy"],
+        help="how the AI seats play (default: normal)",
+    )
+    parser.add_argument(
+        "--think-ms", type=int, default=500, metavar="MS", help="the hard level's think time per decision"
+    )
     parser.add_argument(
         "--stop-after-phases",
         type=int,
@@ -92,7 +104,8 @@ async def run(args: argparse.Namespace) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     for leftover in args.out.glob("*.tmp"):  # a write cut short by an earlier crash
         leftover.unlink()
-    manager = await Manager.open(args.db, autoplay_ai=False)
+    level = next(code for code, word in LEVEL_WORDS.items() if word == args.level)
+    manager = await Manager.open(args.db, autoplay_ai=False, ai_level=level, ai_think_ms=args.think_ms)
     try:
         await manager.load()
         writer = _Writer(args.out, args.stop_after_phases)

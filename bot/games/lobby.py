@@ -15,6 +15,7 @@ from bot.store import ABANDONED, OPEN, STARTED, ChallengeTaken, ChannelBusy, Sna
 from .ai import LEVEL_WORDS, LEVELS
 from .deadlines import TIMER_KINDS, decision_timers
 from .refusals import (
+    START_NOT_SAVED,
     AlreadySeated,
     AlreadyStarted,
     BadRequest,
@@ -24,7 +25,6 @@ from .refusals import (
     NotEnoughPlayers,
     TableExists,
     TableFull,
-    Unavailable,
 )
 from .registry import Registry
 from .reports import Chronicle, PhaseReport
@@ -268,25 +268,34 @@ class Lobby:
             )  # fmt: skip
             first = game.decision
             timers, clock = decision_timers(t.settings, t.seats[first.player] if first else None, 0, now)
-            try:
-                await reg.store.start_table(
+
+            def started() -> None:
+                t.game, t.chronicle = game, chronicle
+                t.status, t.started_at, t.updated_at = STARTED, now, now
+                t.log_rows, t.since_snapshot, t.timers = 0, [], clock
+                t.recent.extend(game.opening_events)
+                t.timeline.started(game.opening_events)
+                reg.timers_stored(timers)
+
+            def opening(actor_id: int | None) -> ActResult:
+                return ActResult(
+                    t, events=list(game.opening_events), reports=[report] if report else [],
+                    actor_id=actor_id, opening=True,
+                )  # fmt: skip
+
+            async def late() -> None:  # started after all, as the store says once it answers
+                await self.turns.finish(opening(None))
+
+            await reg.commit(
+                t,
+                reg.store.start_table(
                     t.id, seats=[x.record() for x in t.seats], snapshot=snap, now=now,
                     clear_timers=TIMER_KINDS if timers else (), timers=timers,
                     turn_seat=first.player if first else None,
-                )  # fmt: skip
-            except Exception as e:
-                log.exception("table %d could not be started", t.id)
-                raise Unavailable(N_("The game could not be saved, so it did not start. Try again.")) from e
-            t.game, t.chronicle = game, chronicle
-            t.status, t.started_at, t.updated_at = STARTED, now, now
-            t.log_rows, t.since_snapshot, t.timers = 0, [], clock
-            t.recent.extend(game.opening_events)
-            t.timeline.started(game.opening_events)
-            reg.timers_stored(timers)
-            acc = ActResult(
-                t, events=list(game.opening_events), reports=[report] if report else [], actor_id=user_id,
-                opening=True,
+                ),
+                started, not_saved=START_NOT_SAVED, late=late,
             )  # fmt: skip
+            acc = opening(user_id)
             if not self.turns.ai_to_play(t):
                 return await self.turns.finish(acc)
         return await self.turns.autoplay(t, acc, detach=True)
@@ -300,7 +309,7 @@ class Lobby:
             if user_id != t.creator_id and not is_moderator:
                 raise NotAllowed(N_("Only the table's creator or a moderator can abandon it."))
             now = reg.clock()
-            await reg.store_call(reg.store.set_status(t.id, ABANDONED, now=now))
+            await reg.store_call(reg.store.set_status(t.id, ABANDONED, now=now), t)
             t.status, t.finished_at, t.updated_at = ABANDONED, now, now
             reg.forget(t)
             self.turns.stop_thinking(t)
@@ -311,7 +320,8 @@ class Lobby:
         await self.registry.store_call(
             self.registry.store.update_lobby(
                 t.id, seats=[s.record() for s in seats], creator_id=creator_id, status=status, now=now
-            )
+            ),
+            t,
         )
         t.seats, t.creator_id, t.status, t.updated_at = seats, creator_id, status, now
         if status == ABANDONED:

@@ -124,6 +124,7 @@ class Manager:
         self._standing = standing = Standing(registry, turns)
         acks = Acks(registry, turns.start_drawing)
         self.community = Community(registry, turns, lobby, self.notices)  # a job offered whole
+        registry.on_store_back = turns.play_on  # AI seats stalled by an outage play on
         looking_back = LookingBack(registry, self.renderer)
 
         # The operations: each is its job's own method (signature and docstring there).
@@ -184,6 +185,7 @@ class Manager:
         """Stop the scheduler and the AI seats' background play, the worker pools, the store."""
         await self.stop_scheduler()
         await self._turns.close()  # searches dropped, the AI seats' background play ended
+        await self._registry.outage.close()
         await asyncio.to_thread(self.thinker.close)
         await asyncio.to_thread(self.renderer.close)
         await self.store.close()

@@ -121,8 +121,8 @@ class Notices:
         """Read every stored setting (at start-up; then in the background when stale)."""
         try:
             self._all = {p.user_id: p for p in await self.store.all_prefs()}
-        except (StoreError, OSError):
-            log.exception("the notification settings could not be read; the defaults apply meanwhile")
+        except (StoreError, OSError) as e:  # the database away (its outage is told once): one line
+            log.warning("the notification settings could not be read (%s); the defaults apply meanwhile", e)
         self._loaded_at = time.monotonic()
 
     async def prefs_of(self, user_ids: Sequence[int]) -> dict[int, PrefsRecord]:

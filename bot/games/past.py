@@ -4,17 +4,20 @@ summary and its replay (issue 24).
 `read_past(store, table)` gathers what the move log and the snapshots hold into a `Past`, a
 plain value (picklable: it travels to a render worker process). Everything heavy is a function
 of a `Past` run off the event loop (`Manager.draw_past`): the boards are rebuilt by replaying
-the log (bot/games/story.py), never stored.
+the log (bot/games/story.py), never stored. The reports are too, once posted: the store leaves
+a posted report's text to the log (bot/store/codec.py, `POSTED`), and the log replayed move by
+move, with the notes of the moves the rules applied, cuts the same reports the table posted.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from bot.rules import Event, Options, new_game, write_record
-from bot.store import GameStore
+from bot.rules import Event, Game, Options, new_game, write_record
+from bot.store import UNDO, GameStore
 
+from .registry import logged_events
 from .reports import Chronicle, PhaseReport
 from .story import boards, summary_view
 from .table import Table
@@ -69,7 +72,11 @@ async def read_past(store: GameStore, t: Table) -> Past | None:
     if t.game is None:
         return None
     snaps = await store.snapshots(t.id)
-    reports = tuple((s.seq, s.report) for s in snaps if s.report is not None)
+    stored = {s.seq: s.report for s in snaps if s.report is not None}  # not yet posted, or kept
+    moves = [m for m in await store.move_log(t.id) if m.who != UNDO and not m.undone]
+    game = new_game(list(t.names), t.seed, t.options)
+    rebuilt = dict(_cut(game, (logged_events(game, m, t.id) for m in moves)))
+    reports = tuple(sorted((rebuilt | stored).items()))  # a stored text is the one posted
     return Past(
         t.id, t.channel_id, tuple(t.names), t.seed, t.options, tuple(t.game.state.history), reports,
         t.settings.language, t.game.over,
@@ -80,18 +87,20 @@ def past_of(names: Sequence[str], seed: int, options: Options | None, history: S
     """The past of a game known by its history alone (no store, no table: benchmarks, tests),
     its reports cut as a table cuts them."""
     game = new_game(list(names), seed, options)
+    reports = _cut(game, (game.apply(code) for code in history))
+    return Past(0, 0, tuple(names), seed, options or Options(), tuple(history), reports, lang, game.over)
+
+
+def _cut(game: Game, applied: Iterable[list[Event]]) -> tuple[tuple[int, str], ...]:
+    """(seq, the report's JSON) of every report cut as a table cuts them (bot/games/turns.py):
+    `game` new, `applied` the events of each move applied to it in turn."""
     chronicle = Chronicle()
     reports: list[tuple[int, str]] = []
-
-    def cut(seq: int, events: list[Event]) -> None:
-        sections = chronicle.feed(events)
-        if sections.sections is not None:
-            reports.append((seq, PhaseReport(0, 0, seq, sections.sections, sections.game_over).to_json()))
-
-    cut(0, game.opening_events)
-    for i, code in enumerate(history):
-        cut(i + 1, game.apply(code))
-    return Past(0, 0, tuple(names), seed, options or Options(), tuple(history), tuple(reports), lang, game.over)
+    for seq, events in enumerate((game.opening_events, *applied)):
+        cut = chronicle.feed(events)
+        if cut.sections is not None:
+            reports.append((seq, PhaseReport(0, 0, seq, cut.sections, cut.game_over).to_json()))
+    return tuple(reports)
 
 
 # ----- drawn off the event loop (each a function of plain values, for a worker process) -----------

@@ -66,6 +66,19 @@ PLAYS_HERE = N_("You play at this table: you hear about it already.")
 MANAGE_SERVER = N_("Only members who may manage this server can change its defaults.")
 NOT_IN_GAME = N_("Only the players of that game can join its rematch.")
 CHALLENGE_PLAYED = N_("You have played this week's challenge ({week}) already; a new one starts on Monday.")
+# The store failed (bot.games.outage): nothing changed, and the player may simply try again.
+STORE_DOWN = N_("The game's database is not answering right now, so nothing was changed. Try again in a moment.")
+STORE_UNSURE = N_(
+    "The game's database stopped answering while this was being saved. Try again in a moment: "
+    "if it was saved after all, the table will show it."
+)
+MOVE_NOT_SAVED = N_("The move could not be saved, so it was not played. Try again in a moment.")
+TABLE_NOT_SAVED = N_("The table could not be saved, so nothing changed. Try again in a moment.")
+START_NOT_SAVED = N_("The game could not be saved, so it did not start. Try again in a moment.")
+UNDO_NOT_SAVED = N_("The undo could not be saved, so nothing changed. Try again in a moment.")
+ORDERS_NOT_SAVED = N_("Your orders could not be saved, so nothing changed. Try again in a moment.")
+SEAT_NOT_SAVED = N_("Your seat could not be saved, so the AI still plays it. Try again in a moment.")
+NOT_REBUILT = N_("The game could not be rebuilt, so nothing was undone.")
 
 
 class NoTable(Refusal):

@@ -1,9 +1,10 @@
 """The tables in memory and what every job of the manager shares: the store, the clock, one lock
-per table, the listener.
+per table, the listener, the store's outages.
 
 A table is changed only under its lock (`lock(channel_id)`: one active table per channel, so the
 channel names it; a table created in a channel takes the same lock). Memory changes only once
-the store has committed (`commit`); a failed commit reloads the table from the store.
+the store has committed (`commit`); a failed commit is read back (it may have landed), and while
+the store does not answer, changes are refused at once (bot.games.outage).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import weakref
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
-from bot.i18n import N_
+from bot.i18n import Lazy
 from bot.rules import Event, Game, obvious_choice
 from bot.store import (
     ABANDONED,
@@ -32,7 +33,12 @@ from bot.store import (
 )
 
 from .deadlines import Listener, TurnTimers
+from .outage import Late, Outage
 from .refusals import (
+    MOVE_NOT_SAVED,
+    STORE_DOWN,
+    STORE_UNSURE,
+    TABLE_NOT_SAVED,
     GameOver,
     NoTable,
     NotAPlayer,
@@ -60,6 +66,11 @@ class Registry:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._by_id: dict[int, Table] = {}
         self._by_channel: dict[int, Table] = {}
+        self.outage = Outage(store)
+        self.outage.on_back = self.store_back
+        # The manager's: a table goes on after the store came back (its AI seats, its obvious
+        # choices; a table in doubt, once settled).
+        self.on_store_back: Callable[[Table], Awaitable[None]] | None = None
 
     # ----- lookups (never raise) -------------------------------------------------------------
 
@@ -92,6 +103,8 @@ class Registry:
         """The channel's active table (or finished, with `finished_ok`), else `NoTable`. With
         `table_id` (a button names its table) that table, if it is in this channel: a click on
         the button of a table that is over never reaches the next table of the channel."""
+        # No outage check here: reads go on while the store is away; writes are refused where
+        # they are made (`commit`, `store_call`), never after one that was stored.
         t = self._by_channel.get(channel_id) if table_id is None else self._by_id.get(table_id)
         if t is None or t.channel_id != channel_id or not (t.is_active or (finished_ok and t.is_finished)):
             raise NoTable()
@@ -153,12 +166,16 @@ class Registry:
         t = self._by_channel.get(channel_id)
         if t is not None:
             return t
-        rec = await self.store.last_table_in_channel(channel_id)
-        if rec is None:
-            return None
-        if rec.id in self._by_id:
-            return self._by_id[rec.id]
-        stored = await self.store.load_table(rec.id)
+        try:
+            rec = await self.store.last_table_in_channel(channel_id)
+            if rec is None:
+                return None
+            if rec.id in self._by_id:
+                return self._by_id[rec.id]
+            stored = await self.store.load_table(rec.id)
+        except (StoreError, OSError) as e:
+            self.outage.unreachable(e)
+            raise Unavailable(STORE_DOWN.msgid) from e
         if stored is None:
             return None
         table = Table(stored.table)
@@ -167,25 +184,27 @@ class Registry:
             self.register(table)
         return table
 
-    async def reload(self, t: Table) -> None:
-        """After a failed commit: make memory agree with the store again."""
-        try:
-            stored = await self.store.load_table(t.id)
-            if stored is None:
-                raise LookupError(f"table {t.id} is gone from the store")
-            restore(t, stored)
-        except Exception:
-            log.exception("table %d could not be reloaded; it is unavailable until restart", t.id)
-            t.game = None
-            self.forget(t)
-
     # ----- writing -------------------------------------------------------------------------------
 
-    async def commit(self, t: Table, work: Awaitable[None], then: Callable[[], None] | None = None) -> None:
+    async def commit(
+        self,
+        t: Table,
+        work: Awaitable[None],
+        then: Callable[[], None] | None = None,
+        *,
+        not_saved: Lazy = MOVE_NOT_SAVED,
+        late: Late | None = None,
+    ) -> None:
         """Await a store write to its end even if the caller is cancelled meanwhile, so that
-        memory and the store always agree; on failure reload the table from the store. `then`
-        brings memory up to date once the write is committed (also when the caller was
-        cancelled meanwhile: the write stands, so memory must follow)."""
+        memory and the store always agree; `then` brings memory up to date once the write is
+        committed (also when the caller was cancelled meanwhile: the write stands, so memory
+        must follow).
+
+        A failed write is read back: found in the store, it stands (`then`, and the caller goes
+        on as after a commit); not found, `Unavailable(not_saved)`. When it cannot be read
+        back, the table is in doubt (`Unavailable(STORE_UNSURE)`) until the store answers: then
+        `then` and `late` (its result handed over) run if the write had landed after all."""
+        self.outage.check(t)
         task = asyncio.ensure_future(work)
         cancelled = False
         while not task.done():
@@ -195,25 +214,119 @@ class Registry:
                 cancelled = True
         failure = None if task.cancelled() else task.exception()
         if task.cancelled() or failure is not None:
-            log.error("table %d: a move could not be committed: %r", t.id, failure)
-            await self.reload(t)
+            log.info("table %d: a write failed: %s", t.id, failure or "cancelled")
+            self.outage.hold(failure)  # the other tables are refused at once meanwhile
+            landed = await self._read_back(t)
+            if landed is None:
+                self.outage.unreachable(failure)
+                self.outage.doubt(t, then, late)
+            else:
+                self.outage.reads()
+            if landed and then is not None:
+                log.info("table %d: the write was stored although its answer was lost", t.id)
+                then()
+            elif landed:
+                await self.settle(t)
             if cancelled:
                 raise asyncio.CancelledError
-            raise Unavailable(N_("The move could not be saved, so it was not played. Try again.")) from failure
+            if not landed:
+                said = STORE_UNSURE if landed is None else not_saved
+                raise Unavailable(said.msgid) from failure
+            return
         if then is not None:
             then()
         if cancelled:
             raise asyncio.CancelledError
 
-    async def store_call(self, work: Awaitable[T]) -> T:
-        """A lobby write; a store failure becomes `Unavailable` (nothing changed in memory)."""
+    async def _read_back(self, t: Table) -> bool | None:
+        """After a failed write: whether the store holds it (the stored table differs from
+        memory, which only that write would have changed: one process, under the lock); None
+        if the store cannot be read. A table gone from the store leaves memory."""
+        try:
+            stored = await self.store.load_table(t.id)
+        except (StoreError, OSError):
+            return None
+        if stored is None:
+            log.error("table %d is gone from the store; it leaves memory", t.id)
+            self.forget(t)
+            return False
+        return not shows(t, stored)
+
+    async def store_call(self, work: Awaitable[T], t: Table | None = None) -> T:
+        """A lobby write; a store failure becomes `Unavailable` (nothing changed in memory;
+        `t`, if given, is brought to what the store holds, should the write have landed)."""
+        self.outage.check(t)
         try:
             return await work
         except (ChannelBusy, ChallengeTaken):
             raise  # the lobby answers them: a table is already open here; the week's challenge is played
         except (StoreError, OSError) as e:
-            log.exception("store write failed")
-            raise Unavailable(N_("The table could not be saved, so nothing changed. Try again.")) from e
+            log.info("a lobby write failed: %s", e)
+            self.outage.failed(e)
+            landed = False if t is None else await self._read_back(t)
+            if landed is None and t is not None:
+                self.outage.unreachable(e)
+                self.outage.doubt(t, None, None)
+            elif landed and t is not None:
+                await self.settle(t)  # stored after all: memory shows it
+            said = TABLE_NOT_SAVED if landed is False else STORE_UNSURE
+            raise Unavailable(said.msgid) from e
+
+    # ----- after an outage -----------------------------------------------------------------------
+
+    async def settle(self, t: Table) -> None:
+        """Make memory what the store holds (the caller holds the lock); if the store cannot
+        be read, the table is in doubt until it can."""
+        try:
+            stored = await self.store.load_table(t.id)
+        except (StoreError, OSError) as e:
+            self.outage.unreachable(e)
+            self.outage.doubt(t, None, None)
+            return
+        if stored is None:
+            self.forget(t)
+        else:
+            restore(t, stored)
+
+    async def store_back(self) -> None:
+        """The store answers again: settle every table in doubt (a write found stored after all
+        gets its `then` and its `late`), record the reports posted meanwhile, then let every
+        table concerned go on (`on_store_back`)."""
+        outage = self.outage
+        concerned: dict[int, Table] = {}
+        for table_id, doubt in list(outage.doubts.items()):
+            t = doubt.table
+            async with self.lock(t.channel_id):
+                if outage.is_down:
+                    return  # away again: the watcher comes back here
+                landed = await self._read_back(t)
+                if landed is None:
+                    continue
+                del outage.doubts[table_id]
+                if landed:
+                    log.info("table %d: its last write was stored after all; it is shown now", t.id)
+                    if doubt.then is not None:
+                        doubt.then()
+                    else:
+                        await self.settle(t)
+                    if doubt.late is not None:
+                        await doubt.late()
+            concerned[t.id] = t
+        for table_id, seq in sorted(outage.owed):
+            try:
+                await self.store.ack_report(table_id, seq)
+            except (StoreError, OSError) as e:
+                outage.failed(e)
+                return
+            outage.owed.discard((table_id, seq))
+        concerned.update(outage.stalled)
+        outage.stalled.clear()
+        for t in concerned.values():
+            if self.on_store_back is not None and self.holds(t):
+                try:
+                    await self.on_store_back(t)
+                except Exception:
+                    log.exception("table %d could not go on after the outage", t.id)
 
     def timers_stored(self, timers: Sequence[object]) -> None:
         if timers and self.on_timers_stored is not None:
@@ -309,6 +422,23 @@ def restore(t: Table, st: StoredTable) -> None:
     t.since_snapshot = list(st.moves)
     t.log_rows = len(game.state.history) if st.log_size is None else st.log_size
     t.timers = stored_timers(t, st.timers)
+
+
+def shows(t: Table, st: StoredTable) -> bool:
+    """Whether memory shows what the store holds: the same status, move log, seats and orders
+    (what every write of a table changes)."""
+    stored = Table(st.table)
+    rows = st.log_size if st.log_size is not None else t.log_rows
+    return (
+        stored.status == t.status
+        and rows == t.log_rows
+        and [s.record() for s in stored.seats] == [s.record() for s in t.seats]
+        and kept_orders(stored) == kept_orders(t)
+    )
+
+
+def kept_orders(t: Table) -> dict[int, str | None]:
+    return {seat: o.to_json() for seat, o in t.orders.items() if not o.empty}
 
 
 def rule_note(game: Game, code: str) -> Event | None:

@@ -73,6 +73,28 @@ def _start_worker(niceness: int, parent: int | None = None) -> None:
         ).start()
 
 
+class _QuietProcess(multiprocessing.context.SpawnProcess):
+    """A worker started with SIGINT blocked: Ctrl-C while it is still importing (before
+    `_start_worker` ignores it) would print a KeyboardInterrupt traceback. The mask is the
+    starting thread's only and lasts the fork; a SIGINT meanwhile stays pending for the bot."""
+
+    def start(self) -> None:
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            super().start()
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+class _QuietSpawn(multiprocessing.context.SpawnContext):
+    Process = _QuietProcess
+
+
+def worker_context() -> multiprocessing.context.SpawnContext:
+    """The start method of the render and AI workers: spawn, deaf to Ctrl-C from their birth."""
+    return _QuietSpawn()
+
+
 def _watch_parent(parent: int, interval: float = PARENT_POLL_S) -> None:
     """Exit the worker once the bot that started it is gone (a SIGKILL gives the pool no chance
     to stop its workers; they would wait on their queue forever, and keep multiprocessing's
@@ -85,7 +107,16 @@ def _watch_parent(parent: int, interval: float = PARENT_POLL_S) -> None:
 
 
 def _warm(render: Renderer) -> None:
-    """Draw one board, so the renderer, its fonts and its static board are loaded."""
+    """Load the renderer before the first real image: the project's renderer warms its fonts,
+    tile faces and the 4-player static board, the commonest table (`rendering.warm_up`; one
+    short job, so that a shutdown during it waits little); another draws one board."""
+    if render is render_board_png:
+        try:
+            from rendering import warm_up
+        except ImportError:
+            return
+        warm_up(players=(4,))
+        return
     game = new_game(["A", "B"], 0)
     render(game.state, [], game.decision)
 
@@ -110,7 +141,7 @@ class BoardRenderer:
         if self.processes > 0:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.processes,
-                mp_context=multiprocessing.get_context("spawn"),
+                mp_context=worker_context(),
                 initializer=_start_worker,
                 initargs=(niceness, os.getpid()),
             )

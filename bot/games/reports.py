@@ -18,6 +18,7 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from sys import intern
 from typing import Any
 
 from bot.rules import (
@@ -47,14 +48,23 @@ def event_to_dict(e: Event) -> dict[str, Any]:
     return d
 
 
+def _shared(value: Any) -> Any:
+    """A text read from JSON as the one string object of its value (others as they are)."""
+    return intern(value) if type(value) is str else value
+
+
 def event_from_dict(d: dict[str, Any]) -> Event:
     """An event from its stored form; one stored before events kept their words (or whose words
     are no longer known) keeps its stored text."""
     words = d.get("words") or ""
     if words in EVENT_WORDS:
+        # Shared strings (players' names, codes, tile ids): a table keeps up to 200 recent
+        # events in memory, each naming every player (issue 27: bytes per table).
+        args = tuple(_shared(a) for a in d.get("args") or ())
+        names = tuple(_shared(n) for n in d.get("names") or ())
         return Event(
-            d["kind"], None, d["player"], d["round"], d["phase"], d.get("data") or {},
-            words=words, args=tuple(d.get("args") or ()), names=tuple(d.get("names") or ()),
+            _shared(d["kind"]), None, d["player"], d["round"], d["phase"], d.get("data") or {},
+            words=_shared(words), args=args, names=names,
         )  # fmt: skip
     return Event(d["kind"], d["text"], d["player"], d["round"], d["phase"], d.get("data") or {})
 

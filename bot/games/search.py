@@ -55,7 +55,11 @@ class SearchSettings:
     # all leaves are valued at the same point of a round; "placement": to the end of the
     # placement phase under way, or else of the next one.
     horizon: str = "turn"
+    turns: int = 1  # "turn": the number of turn starts the leaf's greedy play goes on to
     seed: int = 0  # draws the rollouts and breaks exact ties
+    # "wall": `think_s` is wall-clock time (a table's AI); "cpu": the searching thread's CPU time
+    # (the arena on a shared machine: the same search whatever else runs beside it)
+    clock: str = "wall"
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +104,9 @@ class Search:
             raise ValueError(f"opponents: 'search' or 'greedy', not {settings.opponents!r}")
         if settings.horizon not in ("", "turn", "placement"):
             raise ValueError(f"horizon: '', 'turn' or 'placement', not {settings.horizon!r}")
+        if settings.clock not in ("wall", "cpu"):
+            raise ValueError(f"clock: 'wall' or 'cpu', not {settings.clock!r}")
+        self.now = time.perf_counter if settings.clock == "wall" else time.thread_time
         self.root = Node(game.clone(quiet=True), self.values(game))
 
     def leads(self, game: Game) -> list[float]:
@@ -136,13 +143,20 @@ class Search:
         """Play every seat's greedy choice on `game` up to the settings' horizon; False if the
         clock passes `deadline` first."""
         turn = self.settings.horizon == "turn"
+        turns = self.settings.turns
         phase = game.state.phase
         later = phase > 2  # "turn": the turn's placement phase is behind
         placing = phase == 2  # "placement": a placement phase is under way
+        now = self.now
         while not game.over:
-            if (later and phase <= 2) if turn else (placing and phase > 2):
+            if turn and later and phase <= 2:
+                turns -= 1
+                if turns <= 0:
+                    break
+                later = False  # on to the start of the turn after this one
+            elif not turn and placing and phase > 2:
                 break
-            if time.perf_counter() > deadline:
+            if now() > deadline:
                 return False
             self.greedy_move(game)
             phase = game.state.phase
@@ -165,8 +179,9 @@ class Search:
         """With the greedy opponent model: play the other seats' greedy choices on `game` up to
         the searcher's next decision (or the end); False if the clock passes `deadline` first."""
         me = self.me
+        now = self.now
         while not game.over and game.to_move != me:
-            if time.perf_counter() > deadline:
+            if now() > deadline:
                 return False
             self.greedy_move(game)
         return True
@@ -203,7 +218,7 @@ class Search:
         """The position after `code` at `node` (and the greedy replies, with the opponent model),
         valued; None if the clock passes `deadline` first."""
         assert node.game is not None
-        if time.perf_counter() > deadline:
+        if self.now() > deadline:
             return None
         game = node.game.clone(quiet=True)
         game.apply(code)
@@ -223,7 +238,7 @@ class Search:
         assert game is not None
         ranked = []
         for code in node.codes:
-            if time.perf_counter() > deadline:
+            if self.now() > deadline:
                 return None
             trial = game.clone(quiet=True)
             trial.apply(code)
@@ -293,7 +308,7 @@ class Search:
         settings = self.settings
         start = time.perf_counter()
         budget = settings.iterations
-        deadline = math.inf if budget is not None else start + settings.think_s
+        deadline = math.inf if budget is not None else self.now() + settings.think_s
         root = self.root
         if settings.widening:
             # The root's choices are ranked whatever the clock says (the greedy level's look-ahead,
@@ -303,7 +318,7 @@ class Search:
         else:
             self.iterate(math.inf)  # the root is always expanded: a tiny budget still plays greedy
             iterations = 1
-        while iterations < budget if budget is not None else time.perf_counter() < deadline:
+        while iterations < budget if budget is not None else self.now() < deadline:
             if not self.iterate(deadline):
                 break
             iterations += 1

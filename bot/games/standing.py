@@ -15,11 +15,9 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from bot.i18n import N_
-
 from .invites import came
 from .orders import SeatOrders, settle
-from .refusals import Unavailable
+from .refusals import ORDERS_NOT_SAVED, Unavailable
 from .registry import Registry
 from .results import ActResult
 from .turns import Turns
@@ -82,10 +80,8 @@ class Standing:
                     settle(t.orders, {seat.seat: after})
                     t.updated_at = now
 
-                try:
-                    await reg.commit(t, reg.store.set_orders(t.id, seat.seat, after.to_json(), now=now), committed)
-                except Unavailable:
-                    raise Unavailable(N_("Your orders could not be saved, so nothing changed. Try again.")) from None
+                work = reg.store.set_orders(t.id, seat.seat, after.to_json(), now=now)
+                await reg.commit(t, work, committed, not_saved=ORDERS_NOT_SAVED)
             play = self.turns.ai_to_play(t)
             d = t.decision
             own = (seat.seat, d.seq) if d is not None and d.player == seat.seat else None

@@ -141,6 +141,8 @@ class Table:
         self.since_snapshot: list[MoveRecord] = []
         # The pending decision's reminder and deadline.
         self.timers: TurnTimers | None = None
+        # person -> the decision they answered last: a second click on it is "already done"
+        self.answered: dict[int, int] = {}
         # When each seat last used the table (any command or button of theirs here), in memory
         # only; when an invitation last pinged it is stored with its orders (`SeatOrders.invited`,
         # cleared by the person's next change or move), so a restart does not ping them again.

@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import multiprocessing
 import os
 import random
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
-from .render import _start_worker
+from .render import _start_worker, worker_context
 from .search import DEFAULT_THINK_S, strong_choice
 
 # (Game.to_json() text, think time in ms, seed, fixed iterations or None) -> the chosen code.
@@ -72,7 +71,7 @@ class Thinker:
         if processes > 0:
             self._pool = ProcessPoolExecutor(
                 max_workers=processes,
-                mp_context=multiprocessing.get_context("spawn"),
+                mp_context=worker_context(),
                 initializer=_start_worker,
                 initargs=(niceness, os.getpid()),
             )

@@ -40,6 +40,7 @@ from .invites import came, invitations, named_only
 from .orders import after_move, answer, settle
 from .outcome import outcome_of
 from .refusals import (
+    MOVE_NOT_SAVED,
     Illegal,
     NoTable,
     NotStarted,
@@ -92,7 +93,6 @@ class Turns:
         self.autoplay_ai = autoplay_ai
         self.ai_level = ai_level  # AI seats created without a level of their own play at it
         self._playing: set[int] = set()  # tables whose AI seats are being played
-        self._answered: dict[tuple[int, int], int] = {}  # (table, person) -> their last decision
         self._obvious: tuple[Game | None, Obvious | None] = (None, None)  # the last game asked
 
     # ----- inputs --------------------------------------------------------------------------------
@@ -119,19 +119,15 @@ class Turns:
             d = t.decision
             assert d is not None  # started and not finished
             if number != d.seq:
-                raise StaleDecision(number, d.seq, done=self._answered.get((t.id, user_id)) == number)
+                raise StaleDecision(number, d.seq, done=t.answered.get(user_id) == number)
             answering(t, seat)
             step = await self.apply(t, d.seq, d.player, code, user_id)
-            self._answered[(t.id, user_id)] = d.seq  # a second click on it is "already done"
+            t.answered[user_id] = d.seq  # a second click on it is "already done"
             acc = ActResult(t, actor_id=user_id)
             step.add_to(acc)
             if not self.ai_to_play(t):
                 return await self.finish(acc)
         return await self.autoplay(t, acc, detach=True)
-
-    def answer_undone(self, table_id: int, user_id: int) -> None:
-        """The person took their choice back: a click on it is no longer "already done"."""
-        self._answered.pop((table_id, user_id), None)
 
     async def advance(self, channel_id: int, max_moves: int | None = None) -> ActResult:
         """Play the pending decisions of AI seats (at most `max_moves`), each one locked and
@@ -151,6 +147,7 @@ class Turns:
         """Apply and commit one choice; the caller holds the table's lock and checked `number`
         (the decision number). `Illegal` or `Unavailable` leave the table as it was."""
         assert t.game is not None
+        self.registry.outage.check(t)  # the store is away: refused at once, nothing tried
         # The move is applied to a copy that replaces the table's game only once committed:
         # until then every reader sees the previous decision with its own number.
         prior = t.game
@@ -195,6 +192,15 @@ class Turns:
                 t.status, t.finished_at = FINISHED, now
             self.registry.timers_stored(timers)
 
+        name = t.seats[seat].name
+        applied = AppliedMove(history_index, seat, name, user_id, actor != PLAYER, code, label, actor, number, prior)
+        step = Step(applied, events, report, change.missed, change.taken_over)
+
+        async def late() -> None:  # found stored once the store answered again: the channel shows it
+            acc = ActResult(t)
+            step.add_to(acc)
+            await self.finish(acc)
+
         await self.registry.commit(
             t,
             self.registry.store.record_move(
@@ -204,18 +210,16 @@ class Turns:
                 orders=[(x, o.to_json()) for x, o in orders.items()],
                 turn_seat=None if game.decision is None else game.decision.player, outcome=outcome,
             ),
-            committed,
+            committed, late=late,
         )  # fmt: skip
-        name = t.seats[seat].name
-        applied = AppliedMove(history_index, seat, name, user_id, actor != PLAYER, code, label, actor, number, prior)
-        return Step(applied, events, report, change.missed, change.taken_over)
+        return step
 
     async def outcome(self, t: Table, game: Game, last: MoveRecord, seats: list[Seat]) -> GameOutcome:
         """The results of the game `last` ends (stored with it), from the table's whole log."""
         try:
             log = [*await self.registry.store.move_log(t.id), last]
         except (StoreError, OSError) as e:
-            raise Unavailable("The move could not be saved, so it was not played. Try again.") from e
+            raise Unavailable(MOVE_NOT_SAVED) from e
         # a quiet replay of the game (the buildings each seat used): 20 ms or so, off the loop
         return await asyncio.to_thread(
             functools.partial(
@@ -350,7 +354,7 @@ class Turns:
         try:
             step = await self.apply(t, d.seq, d.player, code, acc.actor_id if mine else None, a.actor)
         except Unavailable:
-            log.warning("table %d: an AI move could not be saved; the table waits", t.id)
+            self.registry.outage.stall(t)  # it plays on once the store answers again
             return False
         step.add_to(acc)
         return True
@@ -370,6 +374,12 @@ class Turns:
         task = asyncio.create_task(play_on(), name=f"ai-table-{t.id}")
         self._background.add(task)
         task.add_done_callback(self._background.discard)
+
+    async def play_on(self, t: Table) -> None:
+        """After an outage: play the table's automatic decisions (AI seats, obvious choices)
+        that could not be saved meanwhile."""
+        if self.ai_to_play(t):
+            await self.autoplay(t, ActResult(t), background=True)
 
     def stop_thinking(self, t: Table) -> None:
         """The table's game changed (undo, abandon, take-back): drop its search, if any."""

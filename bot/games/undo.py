@@ -55,7 +55,11 @@ from bot.store import (
 
 from .deadlines import TIMER_KINDS, decision_timers
 from .orders import SeatOrders, declared_again, settle, without_queues
+from .outage import Late
 from .refusals import (
+    NOT_REBUILT,
+    SEAT_NOT_SAVED,
+    UNDO_NOT_SAVED,
     ActedSince,
     CannotUndo,
     MovedOnSince,
@@ -76,7 +80,6 @@ from .turns import Turns
 log = logging.getLogger(__name__)
 
 ENDS_PHASE = frozenset({"phase_end", "game_over"})
-NOT_REBUILT = N_("The game could not be rebuilt, so nothing was undone.")
 # Moves made for a seat without anyone choosing, from what was known before: they follow the
 # choice before them and go back with it (see the module docstring).
 FOLLOWERS = frozenset({RULE, ORDER, QUEUE, DECLARED})
@@ -201,21 +204,21 @@ def step_back(t: Table, seat: Seat, user_id: int, target: MoveRecord, w: Rewind,
     game = w.game
     if target.seq != len(game.state.history) - 1 or target.code != game.state.history[-1]:
         log.error("table %d: the undo window does not match the history", t.id)
-        raise Unavailable(NOT_REBUILT)
+        raise Unavailable(NOT_REBUILT.msgid)
     try:
         restored, events = rebuild_without_last(game)
     except RuntimeError:
         log.exception("table %d: undo refused, the replay differs", t.id)
-        raise Unavailable(NOT_REBUILT) from None
+        raise Unavailable(NOT_REBUILT.msgid) from None
     if target.who == RULE:  # its log began with what was applied and why
         note = rule_note(restored, target.code)
         if note is None:
             log.error("table %d: undo refused, the obvious choice is not what was applied", t.id)
-            raise Unavailable(NOT_REBUILT)
+            raise Unavailable(NOT_REBUILT.msgid)
         events = [note, *events]
     if events and not same_events(w.current[-len(events):], events):
         log.error("table %d: undo refused, the chronicle does not end with the choice", t.id)
-        raise Unavailable(NOT_REBUILT)
+        raise Unavailable(NOT_REBUILT.msgid)
     d = restored.decision
     assert d is not None and (d.player == seat.seat or target.who in FOLLOWERS)
     label = next((c.label for c in d.choices if c.code == target.code), target.code)
@@ -285,13 +288,17 @@ class Undo:
             for target in undo_targets(t, seat):
                 step_back(t, seat, user_id, target, w, now)
             hold(w, seat.seat)
-            await self._commit(t, user_id, w, now)
             undone, followers = w.taken[-1], w.taken[:-1]  # newest first: the person's own choice last
-            self.turns.stop_thinking(t)
             with_ = tuple(m for m in reversed(followers) if m.seat != seat.seat)
+
+            async def late() -> None:  # found stored once the store answered again
+                await self.turns.finish(ActResult(t, undone=undone, undone_with=with_))
+
+            await self._commit(t, user_id, w, now, late)
+            self.turns.stop_thinking(t)
             return await self.turns.finish(ActResult(t, undone=undone, undone_with=with_, actor_id=user_id))
 
-    async def _commit(self, t: Table, user_id: int, w: Rewind, now: float) -> None:
+    async def _commit(self, t: Table, user_id: int, w: Rewind, now: float, late: Late) -> None:
         """Save every undo row of `w` in one transaction (the caller holds the lock), then make
         the table what `w` says; a failure leaves both as they were."""
         reg = self.registry
@@ -312,19 +319,16 @@ class Undo:
             t.updated_at = now
             settle(t.orders, w.changed)
             reg.timers_stored(timers)
-            self.turns.answer_undone(t.id, user_id)
+            t.answered.pop(user_id, None)  # a click on it is no longer "already done"
 
-        try:
-            await reg.commit(
-                t,
-                reg.store.record_undos(
-                    t.id, w.rows, clear_timers=TIMER_KINDS if t.settings.has_deadline else (), timers=timers,
-                    orders=[(x, o.to_json()) for x, o in w.changed.items()], turn_seat=d.player,
-                ),
-                committed,
-            )  # fmt: skip
-        except Unavailable:
-            raise Unavailable(N_("The undo could not be saved, so nothing changed. Try again.")) from None
+        await reg.commit(
+            t,
+            reg.store.record_undos(
+                t.id, w.rows, clear_timers=TIMER_KINDS if t.settings.has_deadline else (), timers=timers,
+                orders=[(x, o.to_json()) for x, o in w.changed.items()], turn_seat=d.player,
+            ),
+            committed, not_saved=UNDO_NOT_SAVED, late=late,
+        )  # fmt: skip
 
     def can_undo(self, channel_id: int, user_id: int) -> bool:
         """Whether `undo` would take back a choice of this user now (cheap; for showing an
@@ -367,16 +371,13 @@ class Undo:
                 t.seats, t.timers, t.updated_at = seats, clock, now
                 reg.timers_stored(timers)
 
-            try:
-                await reg.commit(
-                    t,
-                    reg.store.update_seat_states(
-                        t.id, [seats[seat.seat].record()], clear_timers=clear, timers=timers, now=now
-                    ),
-                    committed,
-                )
-            except Unavailable:
-                raise Unavailable(N_("Your seat could not be saved, so the AI still plays it. Try again.")) from None
+            await reg.commit(
+                t,
+                reg.store.update_seat_states(
+                    t.id, [seats[seat.seat].record()], clear_timers=clear, timers=timers, now=now
+                ),
+                committed, not_saved=SEAT_NOT_SAVED,
+            )  # fmt: skip
             if d is not None and d.player == seat.seat:
                 self.turns.stop_thinking(t)  # the AI was thinking for this seat
             return t

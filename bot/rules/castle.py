@@ -25,9 +25,9 @@ from .tiles import (
 )
 from .words import penalty_words, section_name
 
-BATCHES = ("FWS", "FWC", "FWG", "FSC", "FSG", "FCG")  # 3 different cubes, exactly one food (§6 #21)
-_BATCH_CUBES = tuple((b, CUBES.index(b[1]), CUBES.index(b[2])) for b in BATCHES)  # food is b[0]
-MAX_BATCHES = 12  # a whole delivery of 12 batches is a 48-character code (custom ids: 100)
+BATCHES: Final = ("FWS", "FWC", "FWG", "FSC", "FSG", "FCG")  # 3 different cubes, exactly one food (§6 #21)
+_BATCH_CUBES: Final = tuple((b, CUBES.index(b[1]), CUBES.index(b[2])) for b in BATCHES)  # food is b[0]
+MAX_BATCHES: Final = 12  # a whole delivery of 12 batches is a 48-character code (custom ids: 100)
 CASTLE_PENALTY = 2  # PP lost by a castle worker who hands in no batch (§2 phase 6)
 
 

@@ -97,7 +97,7 @@ def lose_pp(g: Play, seat: int, amount: int) -> int:
 
 
 # "you have no gold", one text per cube (each language words its own)
-NO_CUBE = {
+NO_CUBE: Final = {
     "F": N_("you have no food"),
     "W": N_("you have no wood"),
     "S": N_("you have no stone"),
@@ -207,7 +207,7 @@ class Task:
         return (type(self), self.values())
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+_FIELDS: Final[dict[type, tuple[str, ...]]] = {}
 
 
 def fields_of(cls: type) -> tuple[str, ...]:

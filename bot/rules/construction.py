@@ -28,7 +28,7 @@ from .tiles import (
 from .words import building_name as said_building
 from .words import cost_parts, cost_words, counted
 
-_RESIDENCE_CLOTH = TILES["residence"].cost[C]  # what the Lawyer and the favour take, with any deniers (§3.3)
+_RESIDENCE_CLOTH: Final = TILES["residence"].cost[C]  # what the Lawyer and the favour take, with any deniers (§3.3)
 
 
 def build_cost(tid: str, discount: int) -> list[int]:

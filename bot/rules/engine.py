@@ -11,6 +11,7 @@ phases, and can stop at a phase boundary (`stop_at`, for tests and tools).
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from . import tasks as T
 from .common import Play, Task
@@ -39,7 +40,7 @@ from .tiles import (
 )
 from .words import phase_name
 
-PHASE_NUMBERS = range(1, 8)
+PHASE_NUMBERS: Final = range(1, 8)
 
 
 def new_game(
@@ -458,4 +459,4 @@ def _score_section(g: Game, sec: int) -> None:
     g.push(*favours, T.CloseSection(-1, sec))
 
 
-PHASES = {1: _income, 2: _placing, 3: _specials, 4: _provost, 5: _activation, 6: _castle, 7: _end_of_turn}
+PHASES: Final = {1: _income, 2: _placing, 3: _specials, 4: _provost, 5: _activation, 6: _castle, 7: _end_of_turn}

@@ -8,6 +8,10 @@ naming the SHA-256 of each module's source at build time. On import, `bot/rules/
 source still has the hash of its build and the build is for this Python. A stale build is
 therefore never used: it is passed over with a warning (`make` rebuilds it).
 
+The AI's search and position value (bot/games/ai.py, search.py: pure computation over the rules
+core, most of a search's time) are compiled in the same build, all or nothing: bot/games puts
+`compiled_path("games")` first on its own path when the rules core is the compiled one.
+
 `CAYLUS_RULES=pure` runs the source even where a build exists; `CAYLUS_RULES=compiled` refuses to
 start without a fresh build (CI, so that the compiled core is really the one tested).
 
@@ -27,13 +31,18 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 BUILT = HERE / "compiled"
 MANIFEST = BUILT / "MANIFEST.json"
-GROUP = "bot.rules.core"  # the shared library: bot/rules/compiled/core__mypyc.<ext>
-# Compiled: the engine and everything it calls per decision. Left as Python: this module, the
-# package's face, the command line, the JSON boundary (pydantic), the events' record (a tuple
-# subclass, which mypyc does not compile) and their words, and the glossary's texts.
+BOT = HERE.parent
+GROUP = "bot.rules.core"  # the shared library: bot/rules/compiled/rules/core__mypyc.<ext>
+# Compiled (package.module under bot/): the engine and everything it calls per decision, and the
+# AI's search. Left as Python: this module, the packages' faces, the command line, the JSON
+# boundary (pydantic), the events' record (a tuple subclass, which mypyc does not compile) and
+# their words, and the glossary's texts.
 MODULES = (
-    "castle", "common", "construction", "effects", "engine", "favours", "notation", "obvious", "placing", "road",
-    "roadspaces", "simulate", "specials", "speech", "state", "tasks", "tiles", "words",
+    *(f"rules.{name}" for name in (
+        "castle", "common", "construction", "effects", "engine", "favours", "notation", "obvious", "placing",
+        "road", "roadspaces", "simulate", "specials", "speech", "state", "tasks", "tiles", "words",
+    )),
+    "games.ai", "games.search",
 )  # fmt: skip
 ENV = "CAYLUS_RULES"  # "pure", "compiled", or unset/"auto"
 
@@ -46,8 +55,21 @@ def _ext_suffix() -> str:
     return str(sysconfig.get_config_var("EXT_SUFFIX"))
 
 
+def _source(name: str) -> Path:
+    return BOT.joinpath(*name.split(".")).with_suffix(".py")
+
+
+def _built(name: str) -> Path:
+    return BUILT.joinpath(*name.split(".")).with_name(name.rsplit(".", 1)[1] + _ext_suffix())
+
+
+def compiled_path(package: str) -> str:
+    """Where the compiled modules of bot.`package` are ("rules", "games")."""
+    return str(BUILT / package)
+
+
 def source_hashes() -> dict[str, str]:
-    return {name: hashlib.sha256((HERE / f"{name}.py").read_bytes()).hexdigest() for name in MODULES}
+    return {name: hashlib.sha256(_source(name).read_bytes()).hexdigest() for name in MODULES}
 
 
 def why_not() -> str:
@@ -63,8 +85,9 @@ def why_not() -> str:
     built = manifest.get("sources", {})
     changed = [name for name, digest in source_hashes().items() if built.get(name) != digest]
     if changed:
-        return f"{', '.join(f'{name}.py' for name in changed)} changed since it was built"
-    missing = [name for name in (*MODULES, "core__mypyc") if not (BUILT / f"{name}{_ext_suffix()}").exists()]
+        files = ", ".join(str(_source(name).relative_to(BOT.parent)) for name in changed)
+        return f"{files} changed since it was built"
+    missing = [name for name in (*MODULES, "rules.core__mypyc") if not _built(name).exists()]
     if missing:
         return f"{', '.join(missing)} is missing from {BUILT}"
     return ""
@@ -87,7 +110,7 @@ def use_compiled(path: list[str]) -> bool:
                 stacklevel=3,
             )
         return False
-    path.insert(0, str(BUILT))
+    path.insert(0, compiled_path("rules"))
     return True
 
 
@@ -104,7 +127,7 @@ def build() -> None:
     os.chdir(root)  # mypyc reads the project's mypy settings (pyproject.toml) from here
     with tempfile.TemporaryDirectory(prefix="caylus-rules-") as scratch:
         extensions = mypycify(
-            [f"bot/rules/{name}.py" for name in MODULES], group_name=GROUP, opt_level="3",
+            [str(_source(name).relative_to(root)) for name in MODULES], group_name=GROUP, opt_level="3",
             target_dir=os.path.join(scratch, "c"),
         )  # fmt: skip
         dist = Distribution({"name": "caylus-rules", "ext_modules": extensions})
@@ -114,8 +137,6 @@ def build() -> None:
         command.parallel = os.cpu_count() or 1
         dist.run_command("build_ext")
         shutil.rmtree(BUILT, ignore_errors=True)
-        BUILT.mkdir()
-        for built in (Path(scratch) / "lib" / "bot" / "rules").iterdir():
-            shutil.copy2(built, BUILT / built.name)
+        shutil.copytree(Path(scratch) / "lib" / "bot", BUILT)  # rules/, games/
     manifest = {"ext_suffix": _ext_suffix(), "python": sys.version.split()[0], "sources": sources}
     MANIFEST.write_text(json.dumps(manifest, indent=1) + "\n", encoding="utf-8")

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Final
 
 from .tiles import GUILD_STEPS, PROVOST_STEPS, ROAD_LEN, SPECIAL_NAMES
 
-WHOLE_MARK = "="  # a whole purchase or delivery: "=" then what is taken, and nothing more
-BATCH_JOIN = "+"  # between the batches of a whole castle delivery
-STAY = "0"  # the provost stays where it is
-_MAX_DIGITS = 6  # a longer number is no space nor move of this game: the code is a word
+WHOLE_MARK: Final = "="  # a whole purchase or delivery: "=" then what is taken, and nothing more
+BATCH_JOIN: Final = "+"  # between the batches of a whole castle delivery
+STAY: Final = "0"  # the provost stays where it is
+_MAX_DIGITS: Final = 6  # a longer number is no space nor move of this game: the code is a word
 
 
 class CodeKind(StrEnum):
@@ -122,9 +123,9 @@ def _parse(text: str) -> Code:
 
 
 # The codes every game reads again and again, parsed once.
-_MOST_STEPS = max(GUILD_STEPS, PROVOST_STEPS)
-ROAD_CODES = tuple(f"r{space}" for space in range(ROAD_LEN + 1))  # "r0" is never a target
-_KNOWN: dict[str, Code] = {
+_MOST_STEPS: Final = max(GUILD_STEPS, PROVOST_STEPS)
+ROAD_CODES: Final = tuple(f"r{space}" for space in range(ROAD_LEN + 1))  # "r0" is never a target
+_KNOWN: Final[dict[str, Code]] = {
     c.text: c
     for c in (
         *(_parse(code) for code in ROAD_CODES),
@@ -132,4 +133,4 @@ _KNOWN: dict[str, Code] = {
         *(Code.provost(k) for k in range(-_MOST_STEPS, _MOST_STEPS + 1)),
     )
 }
-SPACE_OF = {code: _KNOWN[code].space for code in ROAD_CODES[1:]}  # "r12" -> 12
+SPACE_OF: Final = {code: _KNOWN[code].space for code in ROAD_CODES[1:]}  # "r12" -> 12

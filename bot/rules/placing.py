@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .common import (
     KindFacts,
     Play,
@@ -28,7 +30,7 @@ from .tiles import (
 from .words import building_name as said_building
 from .words import counted
 
-SPECIAL_SLOTS = ("gate", "trading", "guild", "joust")
+SPECIAL_SLOTS: Final = ("gate", "trading", "guild", "joust")
 
 
 def targets(g: Play, seat: int) -> list[str]:
@@ -105,8 +107,15 @@ def put_worker(g: Play, seat: int, target: str) -> None:
         s.castle_workers.append(seat)
     elif target == "inn":
         s.inn_left = seat
+    elif target == "gate":
+        s.gate = seat
+    elif target == "trading":
+        s.trading = seat
+    elif target == "guild":
+        s.guild = seat
     else:
-        setattr(s, target, seat)
+        assert target == "joust", target
+        s.joust = seat
 
 
 class Place(Task):
@@ -256,7 +265,7 @@ def why_not_target(g: Play, seat: int, code: str, tr: Speech = ENGLISH) -> str:
     )
 
 
-PLACES = tuple(Place(seat) for seat in range(5))  # made once: task records are never changed
+PLACES: Final = tuple(Place(seat) for seat in range(5))  # made once: task records are never changed
 
 
 class Gate(Task):

@@ -149,7 +149,7 @@ class Sell(Task):
         return missing_cube(g, self.seat, code, tr) or Task.explain(self, g, code, tr)
 
 
-MAX_SHOWN = 25  # a Discord select holds 25 options: longer lists of combinations are not offered
+MAX_SHOWN: Final = 25  # a Discord select holds 25 options: longer lists of combinations are not offered
 
 
 def cube_combos(held: list[int], size: int, kinds: tuple[int, ...] = PLAIN) -> list[str]:
@@ -241,7 +241,7 @@ class Peddler(Task):
         return Task.explain(self, g, code, tr)
 
 
-UNBOUNDED = [99] * 5
+UNBOUNDED: Final = [99] * 5
 
 
 def trade_possible(g: Play, seat: int, tid: str, option: str) -> bool:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from operator import itemgetter
+from typing import Final
 
 from .notation import ROAD_CODES
 from .tiles import TILES
 
-WORKER_KINDS = ("neutral", "fixed", "wood", "stone")  # buildings a worker may stand on (§2 phase 2)
-USABLE = frozenset(tid for tid, tile in TILES.items() if tile.kind in WORKER_KINDS)
+WORKER_KINDS: Final = ("neutral", "fixed", "wood", "stone")  # buildings a worker may stand on (§2 phase 2)
+USABLE: Final = frozenset(tid for tid, tile in TILES.items() if tile.kind in WORKER_KINDS)
 
 
 class UsableRoad:

@@ -11,6 +11,7 @@ import ast
 import json
 from dataclasses import fields
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 from pydantic import ConfigDict, TypeAdapter
@@ -63,4 +64,9 @@ def state_from_json(text: str) -> State:
         data["tasks"] = [task_from_json(t) for t in data.get("tasks", [])]
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise ValueError(f"a stored task is not valid: {exc!r}") from exc
-    return _STATE.validate_python(data)
+    state = _STATE.validate_python(data)
+    # The choices and tile ids come back as new strings of a few dozen bytes each; a game in
+    # progress holds some 200 of them, the same few hundred codes for every table: shared.
+    state.history = [intern(code) for code in state.history]
+    state.road_tile = [None if tid is None else intern(tid) for tid in state.road_tile]
+    return state

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from .common import (
     KindFacts,
     Play,
@@ -27,7 +29,7 @@ from .words import counted, up_to
 _MOST = max(GUILD_STEPS, PROVOST_STEPS)
 _CODES = tuple(Code.provost(k) for k in (0, *range(1, _MOST + 1), *range(-1, -_MOST - 1, -1)))
 PROVOST_MOVES = tuple(c.text for c in _CODES)  # "0", "+1" … "+3", "-1" … "-3"
-_MOVES = tuple((c.text, c.steps, abs(c.steps)) for c in _CODES)
+_MOVES: Final = tuple((c.text, c.steps, abs(c.steps)) for c in _CODES)
 
 
 def provost_moves(g: Play, max_steps: int) -> list[str]:
@@ -158,7 +160,7 @@ class Provost(Task):
         return why_not_move(g, code, deniers, tr) or Task.explain(self, g, code, tr)
 
 
-PROVOSTS = tuple(Provost(seat) for seat in range(5))  # made once: task records are never changed
+PROVOSTS: Final = tuple(Provost(seat) for seat in range(5))  # made once: task records are never changed
 
 
 class Joust(Task):

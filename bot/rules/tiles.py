@@ -6,21 +6,21 @@ counts plus a number of "any cube" (X, gold allowed) for the wood Marketplace an
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
-CUBES = "FWSCG"
+CUBES: Final = "FWSCG"
 F, W, S, C, G = range(5)
-CUBE_NAMES = ("food", "wood", "stone", "cloth", "gold")
-PLAIN = (F, W, S, C)
+CUBE_NAMES: Final = ("food", "wood", "stone", "cloth", "gold")
+PLAIN: Final = (F, W, S, C)
 
 ROAD_LEN = 28  # road spaces 1..28 (§1.3)
-FIXED_SPACES = {7: "peddler_fixed", 8: "carpenter_fixed", 16: "gold_mine"}
+FIXED_SPACES: Final = {7: "peddler_fixed", 8: "carpenter_fixed", 16: "gold_mine"}
 START_SPACE = 6  # provost and bailiff start on road space 6 (§1.2)
 MARKS = (12, 18, 24)  # Dungeon, Walls, Towers scoring marks on the road (§1.3)
 
 SECTIONS = ("Dungeon", "Walls", "Towers")
-SECTION_SIZE = (6, 10, 14)
-SECTION_PP = (5, 4, 3)  # PP per batch placed there (§1.4)
+SECTION_SIZE: Final = (6, 10, 14)
+SECTION_PP: Final = (5, 4, 3)  # PP per batch placed there (§1.4)
 SECTION_PENALTY = (2, 3, 4)  # PP lost at a section's scoring with no house in it (§1.4)
 # §1.4 scoring tables: houses in the section -> (PP change, favours)
 SCORING = (
@@ -29,7 +29,7 @@ SCORING = (
     lambda h: (-SECTION_PENALTY[2], 0) if h == 0 else (0, 0) if h == 1 else (0, 1) if h <= 3 else (0, 2) if h <= 5 else (0, 3),
 )
 
-SPECIALS = ("gate", "trading", "guild", "joust", "stables", "inn")  # activation order (§2 phase 3)
+SPECIALS: Final = ("gate", "trading", "guild", "joust", "stables", "inn")  # activation order (§2 phase 3)
 SPECIAL_NAMES = {
     "gate": "Gate",
     "trading": "Trading post",
@@ -95,7 +95,7 @@ def _c(spec: str) -> tuple[int, int, int, int, int]:
 
 NONE = _c("")
 
-TILES: dict[str, Tile] = {
+TILES: Final[dict[str, Tile]] = {
     t.id: t
     for t in (
         # §3.1 neutral
@@ -150,7 +150,7 @@ PRESTIGE = tuple(t.id for t in TILES.values() if t.kind == "prestige")
 
 # Trade options (§3.4): code -> (deniers paid, cubes paid, plain cubes of free choice paid,
 # PP gained, gold gained).
-TRADES: dict[str, dict[str, tuple[int, tuple[int, ...], int, int, int]]] = {
+TRADES: Final[dict[str, dict[str, tuple[int, tuple[int, ...], int, int, int]]]] = {
     "church": {"3pp": (2, NONE, 0, 3, 0), "5pp": (4, NONE, 0, 5, 0)},
     "tailor": {"4pp": (0, _c("CC"), 0, 4, 0), "6pp": (0, _c("CCC"), 0, 6, 0)},
     "bank": {"1G": (2, NONE, 0, 0, 1), "2G": (5, NONE, 0, 0, 2)},

@@ -56,4 +56,9 @@ def check(path: Path, max_age: float, now: float | None = None) -> tuple[bool, s
             f"unhealthy: {status.state}; the gateway was last connected {age:.0f} s ago "
             f"(more than {max_age:.0f} s)"
         )
-    return True, f"healthy: {status.state}, connected {age:.0f} s ago, {status.guilds} server(s)"
+    return True, f"healthy: {status.state}, connected {age:.0f} s ago, {servers(status.guilds or 0)}"
+
+
+def servers(n: int) -> str:
+    """`1 server`, `3 servers` (the operator reads English)."""
+    return f"{n} server" if n == 1 else f"{n} servers"

@@ -24,6 +24,8 @@ RESET = "\x1b[0m"
 # discord.py's reconnect messages (a Client's, an AutoShardedClient's shard's): logged with a
 # full traceback at every retry of an outage.
 RECONNECT_PREFIX = ("Attempting a reconnect in", "Attempting a reconnect for shard ID")
+# asyncpg's pool, reconnecting while PostgreSQL is away (bot.games.outage says the rest)
+ONE_LINE_PREFIX = (*RECONNECT_PREFIX, "Failed to restore the pool connection floor")
 
 
 class ColourFormatter(logging.Formatter):
@@ -50,10 +52,11 @@ class JsonFormatter(logging.Formatter):
 
 
 class OneLineReconnects(logging.Filter):
-    """discord.py logs every reconnect attempt with the whole traceback; keep the cause only."""
+    """discord.py logs every reconnect attempt with the whole traceback, and asyncpg's pool
+    every attempt to reconnect to PostgreSQL; keep the cause only."""
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and str(record.msg).startswith(RECONNECT_PREFIX):
+        if record.exc_info and str(record.msg).startswith(ONE_LINE_PREFIX):
             error = record.exc_info[1]
             record.msg = f"{record.getMessage()} (cause: {describe(error)})"
             record.args = None

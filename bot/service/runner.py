@@ -32,30 +32,20 @@ import yarl
 
 from bot.config import Settings
 from bot.store import StoreError
+from bot.ui.about import invite_url
 from bot.ui.app import RENDER_PROCESSES, CaylusBot
 
 from . import health
-from .failures import database_failure, explain_gateway, explain_login
+from .failures import StartupFailure, database_failure, explain_gateway, explain_login
 from .logs import RECONNECT_PREFIX
 
 log = logging.getLogger("bot.service")
 
-# The permissions the README and docs/operations.md name for the invite link.
-INVITE_PERMISSIONS = 274878024704
-INVITE_SCOPES = ("bot", "applications.commands")
 DRAIN = 5.0  # seconds for the interactions being handled and the posts in flight
 CLOSE = 3.0  # seconds for closing the connection, the database and the render workers
 EXIT_DEADLINE = 9.5  # seconds after the stop began: the process is gone by then, whatever hangs
 # discord.py names the tasks that run event handlers, views and app commands like this.
 HANDLER_TASK_PREFIXES = ("discord.py: ", "discord-ui-", "CommandTree-invoker")
-
-
-def invite_url(application_id: int | None) -> str:
-    if application_id is None:
-        return "(unknown application id)"
-    return discord.utils.oauth_url(
-        application_id, permissions=discord.Permissions(INVITE_PERMISSIONS), scopes=INVITE_SCOPES
-    )
 
 
 class ServiceBot(CaylusBot):
@@ -80,16 +70,16 @@ class ServiceBot(CaylusBot):
             self.refresh_status("disconnected")
 
     def _ready_line(self) -> None:
-        servers = len(self.guilds)
+        servers = health.servers(len(self.guilds))
         if self._was_ready:
-            log.info("ready again (new gateway session) in %d servers", servers)
+            log.info("ready again (new gateway session) in %s", servers)
             return
         self._was_ready = True
         shards = ""
         if isinstance(self, discord.AutoShardedClient) and self.shard_ids is not None:
             shards = f" (shards {','.join(map(str, self.shard_ids))} of {self.shard_count})"
         log.info(
-            "ready as %s in %d servers%s; invite: %s",
+            "ready as %s in %s%s; invite: %s",
             self.user,
             servers,
             shards,
@@ -162,6 +152,7 @@ class Service:
         self.stop = asyncio.Event()
         self.connection: asyncio.Task[None] | None = None
         self._watchdog: threading.Timer | None = None
+        self.failure: StartupFailure | None = None  # why the start failed, for the hard exit too
         self._filter = _GatewayErrors(bot)
 
     def request_stop(self, sig: signal.Signals | None = None) -> None:
@@ -172,7 +163,7 @@ class Service:
 
     def arm_watchdog(self) -> None:
         if self._watchdog is None:
-            self._watchdog = threading.Timer(EXIT_DEADLINE, _hard_exit)
+            self._watchdog = threading.Timer(EXIT_DEADLINE, lambda: _hard_exit(self.failure))
             self._watchdog.daemon = True
             self._watchdog.start()
 
@@ -188,8 +179,12 @@ class Service:
             discord_log.addFilter(self._filter)
         heartbeat = asyncio.create_task(self._write_health(), name="caylus-health")
         try:
-            if not await self._start():
-                return 0
+            try:
+                if not await self._start():
+                    return 0
+            except StartupFailure as failure:
+                self.failure = failure  # said last even if the shutdown hangs (`_hard_exit`)
+                raise
             return await self._serve()
         finally:
             heartbeat.cancel()
@@ -290,12 +285,16 @@ class Service:
             health.write(self.settings.health_path, bot.service_status)
         except OSError:
             pass
+        log.info("stopped")
 
 
-def _hard_exit() -> None:
+def _hard_exit(failure: StartupFailure | None = None) -> None:
+    """The stop's backstop; a failed start's reason stays the last line (an operator reads it)."""
     sys.stderr.write(f"shutdown took more than {EXIT_DEADLINE:g} s: exiting now\n")
+    if failure is not None:
+        sys.stderr.write(failure.line + "\n")
     sys.stderr.flush()
-    os._exit(1)
+    os._exit(failure.code if failure is not None else 1)
 
 
 async def serve(settings: Settings, **options: Any) -> int:

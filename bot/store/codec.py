@@ -11,7 +11,10 @@ Thinning: a table keeps the full state of its opening snapshot (seq 0), of its l
 of those whose phase report is not yet acknowledged (the board of a report posted late is drawn
 from it); the state of every other snapshot is NULL (`SUPERSEDED`), since the move log rebuilds
 it exactly (`Game.replay`) and nothing loads it: a restart loads the latest snapshot, an undo
-never crosses a snapshot. The rows themselves stay (round, phase, carried events, report, time).
+never crosses a snapshot. Once a phase report is posted (at or below the table's reported mark),
+its text and the events carried at that snapshot are left to the log as well (`POSTED`: the
+report NULL, the carry empty), except the latest snapshot's, which a restart reads. The rows
+themselves stay (round, phase, time): some 50 of them a game, where the reports were 19 KB.
 """
 
 from __future__ import annotations
@@ -38,6 +41,23 @@ _THIN = (
 )
 SUPERSEDED = f"UPDATE snapshots SET state = NULL WHERE table_id = ? AND {_THIN}"  # (table_id,)
 SUPERSEDED_ALL = f"UPDATE snapshots SET state = NULL WHERE {_THIN}"
+
+# Which snapshots' reports and carried events are left to the log: those posted (at or below the
+# reported mark; a report posted out of order above it waits for the mark), never the latest.
+# `substr(carry, 1, 0)` is the empty value of the column's type (BLOB in SQLite, BYTEA in PostgreSQL).
+_POSTED = (
+    "(report IS NOT NULL OR length(carry) > 0)"
+    " AND seq < (SELECT MAX(s.seq) FROM snapshots s WHERE s.table_id = snapshots.table_id)"
+    " AND seq <= (SELECT t.reported_seq FROM game_tables t WHERE t.id = snapshots.table_id)"
+)
+POSTED = f"UPDATE snapshots SET report = NULL, carry = substr(carry, 1, 0) WHERE table_id = ? AND {_POSTED}"
+POSTED_ALL = f"UPDATE snapshots SET report = NULL, carry = substr(carry, 1, 0) WHERE {_POSTED}"
+
+
+async def leave_to_log(db: Tx, table_id: int) -> None:
+    """Thin the table's snapshots: what the log rebuilds and nothing reads is dropped."""
+    await db.execute(SUPERSEDED, (table_id,))
+    await db.execute(POSTED, (table_id,))
 
 
 def compress(text: str) -> bytes:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from .codec import compress_snapshots
+from .codec import POSTED_ALL, compress_snapshots
 
 if TYPE_CHECKING:
     from .tx import Tx
@@ -282,6 +282,10 @@ CREATE UNIQUE INDEX game_tables_one_challenge ON game_tables (challenge, creator
     WHERE challenge IS NOT NULL;
 """
 
+# Version 9: the posted phase reports' texts and the events carried beside them left to the log
+# (bot/store/codec.py, `POSTED`): NULL reports and empty carries, for the rows already stored.
+V9_SQL = POSTED_ALL + ";\n"
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log, snapshots", V1_SQL),
     Migration(2, "timers; index of seats by user", V2_SQL),
@@ -291,6 +295,7 @@ MIGRATIONS: list[Migration] = [
     Migration(6, "bot_meta: the bot's own key/value facts (command tree hash)", V6_SQL),
     Migration(7, "standing orders, placement queue, declared provost per seat; their move actors; 'rule'", V7_SQL),
     Migration(8, "results, ratings, preferences, watchers, server defaults, resignations, challenges", V8_SQL),
+    Migration(9, "posted phase reports and their carried events left to the log", V9_SQL),
 ]
 
 SCHEMA_VERSION = MIGRATIONS[-1].version

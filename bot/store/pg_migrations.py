@@ -12,7 +12,7 @@ seconds in DOUBLE PRECISION, JSON is TEXT; a snapshot's state, carry and report 
 
 from __future__ import annotations
 
-from .codec import compress_snapshots
+from .codec import POSTED_ALL, compress_snapshots
 from .migrations import Migration
 from .packed import pack_over_logs
 
@@ -233,6 +233,10 @@ CREATE UNIQUE INDEX game_tables_one_challenge ON game_tables (challenge, creator
     WHERE challenge IS NOT NULL;
 """
 
+# Version 8 (SQLite's version 9): the posted phase reports' texts and the events carried beside
+# them left to the log (bot/store/codec.py, `POSTED`), for the rows already stored.
+V8_SQL = POSTED_ALL + ";\n"
+
 PG_MIGRATIONS: list[Migration] = [
     Migration(1, "tables, seats, move log with undo, snapshots, timers", V1_SQL),
     Migration(2, "phase reports acknowledged one by one", V2_SQL),
@@ -241,6 +245,7 @@ PG_MIGRATIONS: list[Migration] = [
     Migration(5, "the move log of a game that is over packed into one row", V5_SQL, pack_over_logs),
     Migration(6, "standing orders, placement queue, declared provost per seat; their move actors; 'rule'", V6_SQL),
     Migration(7, "results, ratings, preferences, watchers, server defaults, resignations, challenges", V7_SQL),
+    Migration(8, "posted phase reports and their carried events left to the log", V8_SQL),
 ]
 
 PG_SCHEMA_VERSION = PG_MIGRATIONS[-1].version

@@ -15,6 +15,12 @@ ends it (`bot.store.packed`); `moves`, `move_log`, `log_size` and `load_active` 
 Migrations (`bot.store.pg_migrations`) run at open under a session advisory lock: a second
 process starting at the same moment waits, then finds the schema current and migrates nothing.
 asyncpg and connection errors leave wrapped in `StoreError` (`Conflict` for a constraint).
+
+A call of the running bot gets OP_TIMEOUT seconds, to get a connection and for each statement: a
+database that stops answering (a stopped server is refused at once; a frozen or unreachable one
+would hang) is a `StoreError` then, and the bot refuses input until it answers again
+(bot.games.outage). Migrations and the start-up load get LONG_TIMEOUT; `command_timeout=None`
+(migrate-db) none.
 """
 
 from __future__ import annotations
@@ -50,7 +56,14 @@ CREATE TABLE IF NOT EXISTS store_schema (
     applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
 )"""
 
-_DRIVER_ERRORS = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, asyncio.TimeoutError)
+# InternalClientError: a connection lost in the middle of an operation can leave asyncpg's
+# protocol in a state it refuses ("cannot switch to state …").
+_DRIVER_ERRORS = (
+    asyncpg.PostgresError, asyncpg.InterfaceError, asyncpg.exceptions.InternalClientError, OSError,
+    asyncio.TimeoutError,
+)
+OP_TIMEOUT = 5.0  # seconds: a connection from the pool, and each statement of the running bot
+LONG_TIMEOUT = 600.0  # seconds: migrations, the start-up load
 
 
 class PostgresConflict(Conflict):
@@ -90,22 +103,23 @@ def _rowcount(status: str) -> int:
 class _Tx:
     """`bot.store.tx.Tx` over one asyncpg connection inside a transaction."""
 
-    def __init__(self, con: asyncpg.Connection) -> None:
+    def __init__(self, con: asyncpg.Connection, timeout: float | None = None) -> None:
         self._con = con
+        self._timeout = timeout  # each statement's; None: the connection's command_timeout
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
-        return _rowcount(await self._con.execute(dollar(sql), *params))
+        return _rowcount(await self._con.execute(dollar(sql), *params, timeout=self._timeout))
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         rows = [tuple(r) for r in rows]
         if rows:
-            await self._con.executemany(dollar(sql), rows)
+            await self._con.executemany(dollar(sql), rows, timeout=self._timeout)
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
-        return list(await self._con.fetch(dollar(sql), *params))
+        return list(await self._con.fetch(dollar(sql), *params, timeout=self._timeout))
 
     async def insert_id(self, sql: str, params: Sequence[Any]) -> int:
-        return int(await self._con.fetchval(dollar(sql) + " RETURNING id", *params))
+        return int(await self._con.fetchval(dollar(sql) + " RETURNING id", *params, timeout=self._timeout))
 
 
 class PostgresStore(SqlStore):
@@ -127,6 +141,7 @@ class PostgresStore(SqlStore):
         self.shards = shards
         self.migrated: list[int] = []  # the versions this open applied (none if already current)
         self.packs_logs = True  # schema 5 on: a game's log is packed when it is over
+        self.op_timeout: float | None = OP_TIMEOUT
         self._closed = False
 
     @classmethod
@@ -139,10 +154,11 @@ class PostgresStore(SqlStore):
         shards: ShardFilter | None = None,
         migrations: Sequence[Migration] = PG_MIGRATIONS,
         connect_timeout: float = 30.0,
-        command_timeout: float | None = 60.0,
+        command_timeout: float | None = OP_TIMEOUT,
     ) -> PostgresStore:
         """Connect a pool of `min_size`..`max_size` connections and migrate to the latest
-        schema (once, whatever the number of processes opening together)."""
+        schema (once, whatever the number of processes opening together). `command_timeout`
+        bounds each statement and the wait for a connection (None: no bound)."""
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=min_size, max_size=max_size, timeout=connect_timeout,
@@ -152,6 +168,7 @@ class PostgresStore(SqlStore):
             raise StoreError(f"cannot connect to {redacted(url)}: {type(e).__name__}: {e}") from e
         assert pool is not None
         store = cls(pool, url, shards=shards)
+        store.op_timeout = command_timeout
         try:
             await store._migrate(migrations)
         except BaseException as e:
@@ -175,7 +192,7 @@ class PostgresStore(SqlStore):
         self.packs_logs = latest >= packed.VERSION
         self.community = latest >= PG_COMMUNITY_VERSION
         async with self._pool.acquire() as con:
-            await con.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK)
+            await con.execute("SELECT pg_advisory_lock($1)", MIGRATION_LOCK, timeout=LONG_TIMEOUT)
             try:
                 await con.execute(SCHEMA_TABLE)
                 current = int(await con.fetchval("SELECT COALESCE(MAX(version), 0) FROM store_schema"))
@@ -188,9 +205,9 @@ class PostgresStore(SqlStore):
                         continue
                     log.info("store: migrating %s to version %d (%s)", self.url, m.version, m.title)
                     async with con.transaction():
-                        await con.execute(m.sql)
+                        await con.execute(m.sql, timeout=LONG_TIMEOUT)
                         if m.convert is not None:
-                            await m.convert(_Tx(con))
+                            await m.convert(_Tx(con, LONG_TIMEOUT))
                         await con.execute(
                             "INSERT INTO store_schema (version, title) VALUES ($1, $2)", m.version, m.title
                         )
@@ -203,27 +220,28 @@ class PostgresStore(SqlStore):
     async def _tx(self) -> AsyncIterator[_Tx]:
         """One transaction on one pooled connection; rolled back if anything inside raises."""
         try:
-            async with self._pool.acquire() as con, con.transaction():
+            async with self._pool.acquire(timeout=self.op_timeout) as con, con.transaction():
                 yield _Tx(con)
         except _DRIVER_ERRORS as e:
             raise _wrap(e) from e
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         try:
-            return list(await self._pool.fetch(dollar(sql), *params))
+            async with self._pool.acquire(timeout=self.op_timeout) as con:
+                return list(await con.fetch(dollar(sql), *params))
         except _DRIVER_ERRORS as e:
             raise _wrap(e) from e
 
     async def _fetch_many(self, queries: Sequence[str]) -> list[list[Any]]:
         try:
-            async with self._pool.acquire() as con, con.transaction(
+            async with self._pool.acquire(timeout=LONG_TIMEOUT) as con, con.transaction(
                 isolation="repeatable_read", readonly=True
             ):
                 # The loaded tables' rows are found through the keys, table by table: a few
                 # moves after each latest snapshot out of a log that holds whole games. The
                 # planner, expecting a third of the log, would scan all of it instead.
                 await con.execute("SET LOCAL enable_hashjoin = off; SET LOCAL enable_mergejoin = off")
-                return [list(await con.fetch(q)) for q in queries]
+                return [list(await con.fetch(q, timeout=LONG_TIMEOUT)) for q in queries]
         except _DRIVER_ERRORS as e:
             raise _wrap(e) from e
 

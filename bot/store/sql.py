@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any
 
-from .codec import SUPERSEDED, encode_snapshot
+from .codec import encode_snapshot, leave_to_log
 from .community import CommunityFacts
 from .errors import ChallengeTaken, ChannelBusy, Conflict, StoreError
 from .meta import MetaFacts
@@ -263,7 +263,7 @@ class SqlStore(MetaFacts, CommunityFacts):
                 *encode_snapshot(snap.state, snap.carry, snap.report), snap.at,
             ),
         )  # fmt: skip
-        await db.execute(SUPERSEDED, (table_id,))
+        await leave_to_log(db, table_id)
 
     async def record_move(
         self,
@@ -408,7 +408,7 @@ class SqlStore(MetaFacts, CommunityFacts):
                 f"UPDATE game_tables SET reported_seq = {self.GREATEST}(reported_seq, ?) WHERE id = ?",
                 (seq, table_id),
             )
-            await db.execute(SUPERSEDED, (table_id,))  # the posted reports' states: to the log
+            await leave_to_log(db, table_id)  # the posted reports' states and texts: to the log
 
     async def ack_report(self, table_id: int, seq: int) -> None:
         """Remember that the phase report of snapshot `seq` (that one only) has been posted: an
@@ -434,7 +434,7 @@ class SqlStore(MetaFacts, CommunityFacts):
                 " AND seq <= (SELECT reported_seq FROM game_tables WHERE id = ?)",
                 (table_id, table_id),
             )
-            await db.execute(SUPERSEDED, (table_id,))  # the posted reports' states: to the log
+            await leave_to_log(db, table_id)  # the posted reports' states and texts: to the log
 
     # ----- reading -----------------------------------------------------------------------------
 

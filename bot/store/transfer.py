@@ -1,4 +1,4 @@
-"""`python -m bot migrate-db --from sqlite:PATH --to postgresql://…`: copy a SQLite database to
+"""`caylus-bot migrate-db --from sqlite:PATH --to postgresql://…`: copy a SQLite database to
 PostgreSQL.
 
 The SQLite file is first brought to the current schema (as the bot would at start-up), then read
@@ -103,7 +103,7 @@ async def transfer(
     store = await Store.open(source)  # brings an older file to the current schema
     await store.close()
     src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
-    target = await PostgresStore.open(target_url, min_size=1, max_size=1)
+    target = await PostgresStore.open(target_url, min_size=1, max_size=1, command_timeout=None)
     counts: dict[str, int] = {}
     try:
         async with target._pool.acquire() as con, con.transaction():
@@ -147,10 +147,10 @@ async def transfer(
     return counts
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, prog: str = "caylus-bot migrate-db") -> int:
     """The `migrate-db` command; its exit status."""
     parser = argparse.ArgumentParser(
-        prog="python -m bot migrate-db",
+        prog=prog,
         description="Copy a SQLite database of the bot into an empty PostgreSQL database.",
     )
     parser.add_argument("--from", dest="source", required=True, metavar="sqlite:PATH",
@@ -162,18 +162,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SystemExit as e:
         return int(e.code or 0)
     if is_postgres_url(args.source) or not is_postgres_url(args.target):
-        print("migrate-db: --from is a SQLite file, --to a postgresql:// URL", file=sys.stderr)
+        print(f"{prog}: --from is a SQLite file, --to a postgresql:// URL", file=sys.stderr)
         return 2
     source = sqlite_path(args.source)
     started = time.perf_counter()
     try:
         counts = asyncio.run(transfer(source, args.target))
     except StoreError as e:
-        print(f"migrate-db: {e}", file=sys.stderr)
+        print(f"{prog}: {e}", file=sys.stderr)
         return 1
-    total = sum(counts.values())
+    total, tables = sum(counts.values()), counts.get("game_tables", 0)
     print(
-        f"copied {counts.get('game_tables', 0)} tables ({total} rows) from {source} to"
+        f"copied {tables} table{'' if tables == 1 else 's'} ({total} rows) from {source} to"
         f" {redacted(args.target)} in {time.perf_counter() - started:.1f} s"
     )
     return 0

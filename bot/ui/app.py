@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import logging
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -26,9 +27,11 @@ import discord
 
 from bot.config import Settings
 from bot.games import Manager, Renderer, render_board_png
+from bot.rules import COMPILED
 from bot.store import parse_shard_ids
 
 from . import command_sync
+from .about import Facts, facts
 from .commands import command_tree
 from .community import ITEMS as COMMUNITY_ITEMS
 from .community import Community
@@ -44,6 +47,14 @@ from .posting import RETRY_DELAYS, Publisher
 from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
+
+# The collector's thresholds once the bot runs. Every click leaves cyclic garbage (discord.py's
+# interaction and the view it rebuilds from the message: some 120 objects a decision), which
+# lives through a few young passes while its requests are under way and is freed only by a
+# full pass. A full pass as soon as the collector's own rule allows it (a quarter more
+# long-lived objects than at the last one) rather than after ten middle passes: many short full
+# passes instead of a few of 100+ ms (docs/benchmarks.md, "Garbage collector", issue 27).
+GC_THRESHOLDS = (700, 10, 1)
 
 # The level of AI seats created without one (each table chooses its own at /caylus new).
 AI_LEVEL = "greedy"
@@ -103,12 +114,17 @@ class CaylusBot(discord.Client):
         self._manager: Manager | None = None
         self._publisher: Publisher | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        self.started_at = time.monotonic()  # for /caylus-about
 
     @property
     def manager(self) -> Manager:
         if self._manager is None:
             raise RuntimeError("the bot is not set up yet")
         return self._manager
+
+    def facts(self, playing: int, waiting: int) -> Facts:
+        """What `/caylus-about` says (the tables: this process's)."""
+        return facts(self, self.started_at, playing, waiting)
 
     @property
     def is_set_up(self) -> bool:
@@ -137,6 +153,7 @@ class CaylusBot(discord.Client):
         loaded = await self._manager.load()
         self.languages = await load_personal(self._manager.store)
         log.info("%d active table(s) loaded from %s", loaded, self._database_name())
+        log.info("rules core: %s", "compiled (mypyc)" if COMPILED else "the Python source (not compiled)")
         self._publisher = Publisher(self, self._manager, retry_delays=self._retry_delays)
         self.add_dynamic_items(*DYNAMIC_ITEMS, *ORDER_ITEMS, *COMMUNITY_ITEMS, *PLAN_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())  # ru and pt-BR commands
@@ -150,6 +167,7 @@ class CaylusBot(discord.Client):
             # event loop for 100+ ms every so often.
             gc.collect()
             gc.freeze()
+            gc.set_threshold(*GC_THRESHOLDS)
 
     async def _catch_up(self) -> None:
         """After a restart: re-post the reports never acknowledged and make sure every table

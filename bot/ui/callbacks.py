@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.games import REMINDER_CALL, TURN, Manager, Pending, PhaseReport, Route, Table
+from bot.games import REMINDER_CALL, TURN, Manager, Pending, PhaseReport, Route, Table, Unavailable
 from bot.i18n import Translation, translator
 
 from .lang import post_tr
@@ -140,6 +140,9 @@ class Callbacks:
             return None
         try:
             watchers = await self.manager.community.watchers(table.id)
+        except Unavailable:  # the database is away (its outage is logged once): no news this time
+            log.info("table %d: its watchers could not be read (the database is away)", table.id)
+            return None
         except Exception:
             log.exception("table %d: its watchers could not be read", table.id)
             return None

@@ -317,12 +317,20 @@ class CaylusTree(app_commands.CommandTree):
         await replies.say(interaction, texts.internal_error())
 
 
+# A command of its own, not a subcommand of `/caylus`: that one is at Discord's 4,000 characters
+# (its longest translation counted) with the game's own. Also in DMs: it is about the bot.
+@app_commands.command(name="caylus-about", description=DESCRIBE["about"])
+async def about(interaction: Interaction) -> None:
+    await host(interaction).info.about(interaction)
+
+
 def command_tree(client: discord.Client) -> CaylusTree:
     """The `/caylus` command tree (the bot's, and `python -m bot sync`'s)."""
     from .community_commands import add_to  # the community's commands (issue 25)
 
     tree = CaylusTree(client)
     tree.add_command(CaylusCommands())
+    tree.add_command(about)
     tree.add_command(GameCommands())  # the story of a game (issue 24)
     add_to(tree)
     return tree

@@ -18,6 +18,7 @@ from discord.http import HTTPClient
 
 from bot.games import ActResult, Manager, Pending, Table
 
+from .about import Facts
 from .replies import OpenAnswer
 
 Interaction = discord.Interaction[Any]
@@ -81,6 +82,7 @@ class InfoFlow(Protocol):
     async def rules(self, interaction: Interaction, topic: str) -> None: ...
     def rules_choices(self, interaction: Interaction, current: str) -> list[app_commands.Choice[str]]: ...
     async def help(self, interaction: Interaction) -> None: ...
+    async def about(self, interaction: Interaction) -> None: ...
 
     async def language(
         self, interaction: Interaction, language: str | None, *, clear: bool = False
@@ -149,6 +151,7 @@ class Host(Protocol):
     def http(self) -> HTTPClient: ...
     def get_partial_messageable(self, id: int) -> discord.PartialMessageable: ...
     def get_channel(self, id: int, /) -> Any: ...
+    def facts(self, playing: int, waiting: int) -> Facts: ...  # for /caylus-about
 
 
 def host(interaction: Interaction) -> Host:

@@ -1,4 +1,4 @@
-"""Looking around: `/caylus board`, `status`, `log`, `rules` and `help`."""
+"""Looking around: `/caylus board`, `status`, `log`, `rules`, `help` and `about`."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.games import NoTable, NotStarted, Table
+from bot.games import NoTable, NotStarted, Refusal, Table
 from bot.i18n import NAMES, Translation
 from bot.rules import TOPICS, Topic, namesakes
 
@@ -42,7 +42,11 @@ class Info:
         table = manager.table(channel_id)
         if table is None:
             await replies.defer(interaction, thinking=True, public=public)
-            table = await manager.last_table(channel_id)
+            try:
+                table = await manager.last_table(channel_id)
+            except Refusal as r:  # the store does not answer: "try again in a moment"
+                await replies.refuse(interaction, r)
+                return None
         if table is None or table.is_abandoned:
             await replies.refuse(interaction, NoTable())
             return None
@@ -165,6 +169,18 @@ class Info:
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
         await replies.say(interaction, texts.help_text(self._reader(interaction)))  # one message in every language
+
+    async def about(self, interaction: discord.Interaction[Any]) -> None:
+        """`/caylus-about`: the version, uptime, servers and tables, and the invite link."""
+        tables = self.bot.manager.tables()
+        playing = sum(1 for t in tables if t.is_started)
+        waiting = sum(1 for t in tables if t.is_open)
+        f = self.bot.facts(playing, waiting)
+        said = texts.about(
+            self._reader(interaction), version=f.version, uptime_s=f.uptime_s, servers=f.servers,
+            playing=f.playing, waiting=f.open, invite=f.invite,
+        )  # fmt: skip
+        await replies.say(interaction, said)
 
     async def language(
         self, interaction: discord.Interaction[Any], language: str | None, *, clear: bool = False

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from typing import Any
 
 import discord
@@ -65,7 +66,8 @@ class Lobby:
     def __init__(self, bot: Host) -> None:
         self.bot = bot
         self.cards: dict[int, tuple[int, int]] = {}  # table id -> (channel id, message id)
-        self._card_locks: dict[int, asyncio.Lock] = {}
+        # A table's card lock lives while someone holds or awaits it (nothing to drop by hand).
+        self._card_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._edits: set[asyncio.Task[None]] = set()
 
     # ----- /caylus new ------------------------------------------------------------------------
@@ -287,24 +289,28 @@ class Lobby:
         """Show the table as it is now on its card (a new card if none is known and the table
         is still open). Edits are serialised per table, each showing the latest state."""
         async with self._lock(table.id):
-            card = self.cards.get(table.id)
-            view = lobby_view(table) if table.is_open else None
-            if card is not None:
-                channel_id, message_id = card
-                message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-                try:
-                    await message.edit(content=texts.lobby_card(post_tr(table), table), view=view, allowed_mentions=NO_MENTIONS)
-                    return
-                except discord.NotFound:
+            try:
+                await self._show_card(table)
+            finally:
+                if not table.is_active:  # the card is final once the game is over or abandoned
                     self.cards.pop(table.id, None)
-                except discord.HTTPException as e:
-                    log.warning("table %d: the card could not be updated: %s", table.id, e)
-                    return
-            if table.is_open:
-                await self._post_card(table, locked=True)
-        if not table.is_active:  # the card is final once the game is over or abandoned
-            self.cards.pop(table.id, None)
-            self._card_locks.pop(table.id, None)
+
+    async def _show_card(self, table: Table) -> None:
+        card = self.cards.get(table.id)
+        view = lobby_view(table) if table.is_open else None
+        if card is not None:
+            channel_id, message_id = card
+            message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+            try:
+                await message.edit(content=texts.lobby_card(post_tr(table), table), view=view, allowed_mentions=NO_MENTIONS)
+                return
+            except discord.NotFound:
+                self.cards.pop(table.id, None)
+            except discord.HTTPException as e:
+                log.warning("table %d: the card could not be updated: %s", table.id, e)
+                return
+        if table.is_open:
+            await self._post_card(table, locked=True)
 
     async def _post_card(self, table: Table, *, locked: bool = False) -> discord.Message | None:
         if not locked:

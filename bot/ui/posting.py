@@ -212,7 +212,7 @@ class Publisher:
 
     def forget_table(self, table: Table) -> asyncio.Task[None]:
         """The table ended without a result (abandoned): take its turn message away."""
-        return self._enqueue(table.channel_id, lambda: self._retire(table.id))
+        return self._enqueue(table.channel_id, lambda: self._retire(table))
 
     def tracks(self, table_id: int) -> bool:
         """Whether the publisher keeps anything of the table (a finished one: nothing)."""
@@ -299,13 +299,22 @@ class Publisher:
             pass
         except Undeliverable as e:
             log.warning("channel %d: a line was not posted: %s", channel_id, e)
+        self._forget_channel(channel_id)
 
-    async def _retire(self, table_id: int) -> None:
-        """The table ended: its turn message goes, and so does all the publisher kept of it."""
-        self._numbers.pop(table_id, None)
-        self._answers.pop(table_id, None)
-        self.rounds.forget(table_id)
-        await self.turns.retire_turn(table_id)
+    def _forget_channel(self, channel_id: int, ended: Table | None = None) -> None:
+        """Keep nothing of a channel where no table lives (`ended`: the one that just did)."""
+        now = self.manager.table(channel_id)
+        if now is None or now is ended or not now.is_active:
+            self._out.forget(channel_id)
+
+    async def _retire(self, table: Table) -> None:
+        """The table ended: its turn message goes, and so does all the publisher kept of it and
+        of its channel (unless another table lives there already)."""
+        self._numbers.pop(table.id, None)
+        self._answers.pop(table.id, None)
+        self.rounds.forget(table.id)
+        await self.turns.retire_turn(table.id)
+        self._forget_channel(table.channel_id, table)
 
     async def _give_up(self, channel_id: int, error: discord.HTTPException) -> None:
         """The sender gave the channel up (a permission lost): the turn message says so."""

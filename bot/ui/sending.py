@@ -67,6 +67,12 @@ class Sender:
         answered with a post) or found there after a restart."""
         self.latest[channel_id] = message_id
 
+    def forget(self, channel_id: int) -> None:
+        """The channel's table ended: keep nothing of the channel (a new table starts afresh)."""
+        self.latest.pop(channel_id, None)
+        self._forbidden.pop(channel_id, None)
+        self.down.discard(channel_id)
+
     def up(self, channel_id: int) -> bool:
         """Posting in the channel may resume; whether it had been given up."""
         self._forbidden.pop(channel_id, None)

@@ -106,7 +106,7 @@ class TurnPosts:
         manager: Manager,
         out: Sender,
         retry_delays: tuple[float, ...],
-        retire_table: Callable[[int], Awaitable[None]],
+        retire_table: Callable[[Table], Awaitable[None]],
     ) -> None:
         self.client = client
         self.manager = manager
@@ -183,7 +183,7 @@ class TurnPosts:
         current = table.pending
         if pending is None or current is None:
             if not table.is_active:
-                await self._retire(table.id)
+                await self._retire(table)
             return
         if current.number != pending.number:
             return  # superseded: a later publication shows the decision after this one

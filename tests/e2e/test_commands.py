@@ -12,8 +12,8 @@ COMMUNITY = ("mygames", "stats", "notify", "watch", "unwatch", "resign", "leader
 async def test_synced_commands_and_no_privileged_intents(world: World) -> None:
     async with world.bot():
         commands = {c["name"]: c for c in world.fake.commands()}
-        # issue 25's beside it, and the story of a game (issue 24)
-        assert set(commands) == {"caylus", "caylus-game", *(f"caylus-{n}" for n in COMMUNITY)}
+        # issue 25's beside it, the story of a game (issue 24) and the bot's own (issue 28)
+        assert set(commands) == {"caylus", "caylus-game", "caylus-about", *(f"caylus-{n}" for n in COMMUNITY)}
         assert {o["name"] for o in commands["caylus-game"]["options"]} == {"board", "log", "replay", "export"}
         assert int(commands["caylus-setup"]["default_member_permissions"]) == 32  # Manage Server
         command = commands["caylus"]

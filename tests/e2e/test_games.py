@@ -42,8 +42,10 @@ def channel_posts(world: World) -> list[dict[str, object]]:
 async def check_finished_game(world: World, run: BotRun, table_id: int, humans: int) -> None:
     """The store, the channel and the pings agree with a finished game."""
     manager: Manager = run.bot.manager
-    table = manager.table_by_id(table_id)
-    assert table is not None and table.is_finished
+    # over and shown, the table is out of memory (issue 28 item 1): read back from the store
+    assert manager.table_by_id(table_id) is None
+    table = await manager.last_table(int(world.channel.id))
+    assert table is not None and table.id == table_id and table.is_finished
     game = table.game
     assert game is not None and game.over
     moves = await manager.store.moves(table_id)
@@ -130,7 +132,9 @@ async def test_complete_three_player_game(world: World) -> None:
         calls_before = len(world.fake.calls)
         stats = await table.play()
         await run.bot.publisher.idle()
-        [t] = run.bot.manager.tables()
+        assert run.bot.manager.tables() == []  # over and shown: out of memory (issue 28)
+        t = await run.bot.manager.last_table(int(world.channel.id))
+        assert t is not None and t.game is not None
         await check_finished_game(world, run, t.id, humans=3)
         check_figures(world, stats, calls_before)
         # every choice was a person's click, or an obvious one the rules applied (issue 10)
@@ -154,8 +158,9 @@ async def test_complete_two_player_game(world: World) -> None:
         calls_before = len(world.fake.calls)
         stats = await table.play()
         await run.bot.publisher.idle()
-        [t] = run.bot.manager.tables()
-        assert t.options.jeweller and t.options.lawyer_pp == 3
+        assert run.bot.manager.tables() == []  # over and shown: out of memory (issue 28)
+        t = await run.bot.manager.last_table(int(world.channel.id))
+        assert t is not None and t.options.jeweller and t.options.lawyer_pp == 3
         await check_finished_game(world, run, t.id, humans=2)
         check_figures(world, stats, calls_before)
     assert "stables" not in {c for k in stats.kinds for c in k}

@@ -59,7 +59,7 @@ async def start(shard: int, tmp_path: Path, fake: FakeDiscord, url: str) -> BotP
     )
     bot = await BotProcess.start(env, folder)
     ready = await bot.line_with("ready as", timeout=60)
-    assert f"in 1 servers (shards {shard} of {SHARDS})" in ready
+    assert f"in 1 server (shards {shard} of {SHARDS})" in ready
     return bot
 
 

@@ -58,7 +58,14 @@ class RestApi:
         call = self.state.new_call(request.method, path, dict(request.query), None, {})
         call.at = arrived
         try:
-            call.json, call.files = await read_body(request)
+            try:
+                call.json, call.files = await read_body(request)
+            except ConnectionResetError:
+                # The client went away mid-body (a process killed during an upload): Discord
+                # never saw a whole request, so neither does the record; not the fake's crash.
+                self.state.calls.remove(call)
+                self.state.disconnects.append(call)
+                return json_response(400, {"message": "the request body was cut off", "code": 0})
             reply = await self._handle(request, call)
         except ApiError as error:
             reply = Reply(error.status, error.body(), error.headers)

@@ -73,6 +73,8 @@ class FakeState:
         self.frames: list[GatewayFrame] = []
         self.problems: list[Problem] = []
         self.rejections: list[RestCall] = []
+        #: requests whose client disconnected before their body was read (not in `calls`)
+        self.disconnects: list[RestCall] = []
         #: fires on every message, call or interaction change
         self.changed = Signal()
 

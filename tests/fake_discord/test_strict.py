@@ -5,8 +5,10 @@ These talk to the fake over HTTP without a bot (the rules do not depend on who s
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import json
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import Any
@@ -151,6 +153,47 @@ async def test_multipart_payload_json_is_validated(api: Api) -> None:
         async with api.session.post(url, data=form) as response:
             assert response.status == status
     assert len(api.fake.take_problems()) == 1
+
+
+async def test_a_client_gone_mid_upload_is_a_quiet_disconnect(
+    api: Api, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot process killed while it uploads an edit's image cuts the multipart body off: the
+    fake logs nothing, records no problem and no call, and serves the next request as usual."""
+    message = api.fake.add_message(api.channel, "board", author=api.fake.bot_user)
+    path = f"/api/v10/channels/{api.channel.id}/messages/{message.id}"
+    part = (
+        b'--cut\r\nContent-Disposition: form-data; name="payload_json"\r\n'
+        b"Content-Type: application/json\r\n\r\n"
+        b'{"content": "board 2", "attachments": [{"id": 0, "filename": "board.png"}]}\r\n'
+        b'--cut\r\nContent-Disposition: form-data; name="files[0]"; filename="board.png"\r\n'
+        b"Content-Type: image/png\r\n\r\n" + b"\x89PNG" + bytes(4000)
+    )
+    head = (
+        f"PATCH {path} HTTP/1.1\r\nHost: {api.fake.host}\r\nAuthorization: Bot {api.fake.token}\r\n"
+        "Content-Type: multipart/form-data; boundary=cut\r\nContent-Length: 600000\r\n\r\n"
+    ).encode()
+    calls = len(api.fake.state.calls)
+    with caplog.at_level(logging.DEBUG, logger="aiohttp"):
+        for n, cut in enumerate((40, len(part)), 1):  # inside the JSON part, then the image
+            _, writer = await asyncio.open_connection(api.fake.host, api.fake.port)
+            writer.write(head + part[:cut])
+            await writer.drain()
+            await asyncio.sleep(0.05)  # the fake is reading the body now
+            writer.transport.abort()  # the kill
+            await wait_for(lambda n=n: len(api.fake.state.disconnects) == n)
+        answer = await api.call("PATCH", f"/channels/{api.channel.id}/messages/{message.id}", {"content": "board 3"})
+    assert answer.status == 200 and answer.body["content"] == "board 3"
+    assert api.fake.problems == []
+    assert [c.method for c in api.fake.state.calls[calls:]] == ["PATCH"]  # the whole one only
+    assert [r for r in caplog.records if r.levelno >= logging.WARNING and r.name.startswith("aiohttp")] == []
+
+
+async def wait_for(ok: Any, timeout: float = 5.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not ok():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.01)
 
 
 async def test_limit_over_100_is_refused_not_clamped(api: Api) -> None:

@@ -10,8 +10,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from bot.games.render import worker_context
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -63,3 +66,22 @@ def test_render_workers_and_resource_tracker_die_with_a_killed_bot() -> None:
     for pid in left:  # don't leave them behind for the next test run
         os.kill(pid, signal.SIGKILL)
     assert left == [], f"survived the bot: {left} of workers {started['workers']}, tracker {started['tracker']}"
+
+
+def _report_mask(queue: Any) -> None:
+    queue.put(sorted(signal.pthread_sigmask(signal.SIG_BLOCK, set())))
+
+
+def test_a_worker_is_deaf_to_ctrl_c_from_its_birth() -> None:
+    """Ctrl-C reaches the whole process group: a render or AI worker still importing (a loaded
+    machine: 10 s) would die with a KeyboardInterrupt traceback on the bot's console. Its SIGINT
+    is blocked from the fork on; the bot's own mask is untouched."""
+    ctx = worker_context()
+    queue = ctx.Queue()
+    worker = ctx.Process(target=_report_mask, args=(queue,))
+    worker.start()
+    os.kill(worker.pid, signal.SIGINT)  # while it is still starting up
+    mask = queue.get(timeout=60)
+    worker.join(60)
+    assert worker.exitcode == 0 and signal.SIGINT in mask
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())

@@ -103,3 +103,22 @@ async def test_past_boards_are_the_boards_posted(tmp_path: Path) -> None:
     assert [f.total for f in figures.finals] == [s.total for s in scores]
     assert len(figures.players[0].by_round) == t.game.state.round
     assert summary_png(past).startswith(b"\x89PNG")
+
+
+async def test_the_posted_reports_left_to_the_log_come_back_as_posted(tmp_path: Path) -> None:
+    """Once a report is posted the store keeps no text of it (bot/store/codec.py, `POSTED`; the
+    latest snapshot's excepted): the past rebuilds every report from the move log, the same
+    sections, events and words the channel got."""
+    manager = await open_manager(tmp_path / "db.sqlite3", autoplay_ai=False)
+    try:
+        live = await ai_game(manager, 4, 7)
+        t = await manager.last_table(1)
+        assert t is not None
+        await manager.store.ack_reports(t.id, 10**9)  # all posted, as the publisher acknowledges them
+        kept = [s.seq for s in await manager.store.snapshots(t.id) if s.report is not None]
+        past = await read_past(manager.store, t)
+    finally:
+        await manager.close()
+    assert len(live) > 20 and len(kept) <= 1
+    assert past is not None
+    assert [(r.seq, r.to_json()) for r in past.phase_reports()] == [(r.seq, r.to_json()) for r in live]

@@ -75,7 +75,12 @@ def test_health_verdicts(tmp_path: Path) -> None:
     assert not ok and "never connected" in line
     status.state, status.ok_at, status.guilds = "ready", 990.0, 3
     health.write(path, status)
-    assert health.check(path, 180, now=1000.0) == (True, "healthy: ready, connected 10 s ago, 3 server(s)")
+    assert health.check(path, 180, now=1000.0) == (True, "healthy: ready, connected 10 s ago, 3 servers")
+    status.guilds = 1
+    health.write(path, status)
+    assert health.check(path, 180, now=1000.0) == (True, "healthy: ready, connected 10 s ago, 1 server")
+    status.guilds = 3
+    health.write(path, status)
     ok, line = health.check(path, 180, now=1300.0)
     assert not ok and "310 s ago" in line
     path.write_text("{broken")
@@ -122,6 +127,70 @@ def test_json_logs_are_one_object_a_line() -> None:
     assert record["time"].endswith("Z")
 
 
+def test_postgresql_reconnects_are_one_line() -> None:
+    try:
+        raise FileNotFoundError(2, "No such file or directory")
+    except OSError:
+        exc_info = sys.exc_info()
+    record = logging.LogRecord(
+        "asyncpg.pool", logging.WARNING, __file__, 1, "Failed to restore the pool connection floor; retrying",
+        None, exc_info,
+    )  # fmt: skip
+    assert OneLineReconnects().filter(record) and record.exc_info is None
+    assert record.getMessage() == (
+        "Failed to restore the pool connection floor; retrying (cause: FileNotFoundError: [Errno 2] No such file or directory)"
+    )
+
+
 def test_the_reconnect_filter_leaves_other_records_alone() -> None:
     record = logging.LogRecord("discord.client", logging.ERROR, __file__, 1, "other %s", ("x",), None)
     assert OneLineReconnects().filter(record) and record.getMessage() == "other x"
+
+
+async def test_restore_checks_the_backup_and_overwrites_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from bot.store import SCHEMA_VERSION, open_store
+
+    source = tmp_path / "live.sqlite3"
+    store = await open_store(source)
+    await store.create_table(
+        guild_id=1, channel_id=2, creator_id=3, max_seats=2, options={}, seed=4, seats=[], now=5.0
+    )
+    await store.close()
+    backup = tmp_path / "backup.sqlite3"
+    assert main(["backup", str(backup), "--database", str(source)]) == 0
+    target = tmp_path / "new" / "caylus.sqlite3"
+    target.parent.mkdir()
+    for suffix in ("-wal", "-shm"):  # left by a database since removed: SQLite would apply them
+        Path(f"{target}{suffix}").write_bytes(b"stale")
+    capsys.readouterr()
+    assert main(["restore", str(backup), "--database", str(target)]) == 0
+    assert capsys.readouterr().out.endswith(": 1 table, 1 of them open or playing\n")
+    assert not Path(f"{target}-wal").exists() and not Path(f"{target}-shm").exists()
+    assert sorted(p.name for p in target.parent.iterdir()) == ["caylus.sqlite3"]
+    with sqlite3.connect(target) as con:
+        assert con.execute("SELECT channel_id FROM game_tables").fetchall() == [(2,)]
+
+    before = target.read_bytes()
+    assert main(["restore", str(backup), "--database", str(target)]) == 1  # it exists now
+    assert "exists already: stop the bot and move it aside" in capsys.readouterr().err
+    assert target.read_bytes() == before
+    newer = tmp_path / "newer.sqlite3"
+    with sqlite3.connect(newer) as con:
+        con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    not_ours = tmp_path / "other.sqlite3"
+    with sqlite3.connect(not_ours) as con:
+        con.execute("CREATE TABLE t (x)")
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database at all" * 100)
+    for bad, reason in (
+        (newer, f"this bot knows up to {SCHEMA_VERSION}"),
+        (not_ours, "not a database of this bot"),
+        (junk, "not a SQLite database"),
+        (tmp_path / "missing.sqlite3", "no backup at"),
+    ):
+        fresh = tmp_path / "fresh" / bad.name
+        assert main(["restore", str(bad), "--database", str(fresh)]) == 1
+        assert reason in capsys.readouterr().err, bad
+        assert not fresh.exists()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service.runner import INVITE_PERMISSIONS
+from bot.ui.about import INVITE_PERMISSIONS
 from tests.fake_discord import FakeDiscord
 
 from .proc import BotProcess, fake_env
@@ -51,7 +51,7 @@ async def test_ready_line_health_and_sigterm_when_connected(
     ready = await bot.line_with("ready as ")
     assert f"client_id={fake.application_id}" in ready
     assert f"permissions={INVITE_PERMISSIONS}" in ready and "scope=bot+applications.commands" in ready
-    assert "in 1 servers" in ready
+    assert "in 1 server;" in ready  # not "1 servers"
     checked = health(env, tmp_path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     assert checked.stdout.startswith("healthy")
@@ -68,6 +68,7 @@ async def test_ready_line_health_and_sigterm_when_connected(
         records = [json.loads(line) for line in bot.lines]
         assert any(r["message"].startswith("ready as ") for r in records)
         assert {"time", "level", "logger", "message"} <= set(records[0])
+    assert bot.lines[-1].endswith("stopped") or json.loads(bot.lines[-1])["message"] == "stopped"
     after = health(env, tmp_path)
     assert after.returncode == 1 and "stopped" in after.stdout
     assert not fake.problems

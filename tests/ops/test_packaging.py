@@ -4,6 +4,9 @@ before copying the source, runs as 10001:10001 and has a healthcheck; the licenc
 from __future__ import annotations
 
 import re
+import shutil
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -59,13 +62,75 @@ def test_licence_and_console_script() -> None:
         assert any(font.stem.startswith(f) for f in families), f"{font.name} has no licence beside it"
 
 
+def stages(dockerfile: str) -> list[list[str]]:
+    """The Dockerfile's stages, each a list of its instructions (continuation lines joined)."""
+    joined = re.sub(r"\\\n\s*", " ", dockerfile)
+    out: list[list[str]] = []
+    for line in joined.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("FROM "):
+            out.append([])
+        out[-1].append(line)
+    return out
+
+
 def test_the_image() -> None:
     whole = (ROOT / "Dockerfile").read_text(encoding="utf-8")
-    text = whole[whole.rindex("\nFROM ") :]  # the image's own stage (before it: the compiled rules core's)
-    assert text.index("COPY requirements/main.lock") < text.index("--require-hashes") < text.index("COPY bot")
-    assert "COPY --from=rules /app/bot/rules/compiled ./bot/rules/compiled" in text
-    assert "CAYLUS_RULES=compiled python -m bot.rules core" in text  # the build fails without it
-    assert "\nUSER 10001:10001\n" in text
-    assert "HEALTHCHECK" in text and "caylus-bot\", \"health\"" in text
+    # the stages: the compiled rules core's, the base (the locked dependencies), the build (the
+    # project installed), then the image
+    built = stages(whole)
+    names = [s[0].split()[-1] if " AS " in s[0] else "" for s in built]
+    assert names == ["rules", "base", "build", ""], names
+    base, build, final = ("\n".join(s) for s in built[1:])
+    assert base.index("COPY requirements/main.lock") < base.index("--require-hashes")
+    assert "COPY bot ./bot" in build and "COPY --from=rules /app/bot/rules/compiled ./bot/rules/compiled" in build
+    assert built[3][0] == "FROM base"
+    assert "CAYLUS_RULES=compiled python -m bot.rules core" in final  # the build fails without it
+    assert "\nUSER 10001:10001\n" in final + "\n"
+    assert "HEALTHCHECK" in final and "caylus-bot\", \"health\"" in final
     compose = (ROOT / "compose.yaml").read_text(encoding="utf-8")
     assert "caylus-data:/data" in compose and "DATABASE_PATH" not in compose
+    # compose's volume has the name `docker run -v caylus-data:/data` uses (docs/operations.md)
+    assert re.search(r"\n  caylus-data:\n(?:    #.*\n)*    name: caylus-data\n", compose), compose
+    docs = (ROOT / "docs" / "operations.md").read_text(encoding="utf-8")
+    assert "-v caylus-data:/data caylus-bot" in docs
+    # The image knows it is one: the missing-token message then says --env-file
+    assert any(i.startswith("ENV ") and "CAYLUS_IN_DOCKER=1" in i for i in built[3])
+
+
+def test_the_image_holds_the_source_once(tmp_path: Path) -> None:
+    """The last stage copies the source nowhere: only what the build stage installed under
+    /install (site-packages and the console script). The build stage's own steps, run here
+    with this Python, install the whole bot there: code, catalogues, fonts, palette."""
+    built = stages((ROOT / "Dockerfile").read_text(encoding="utf-8"))
+    final, build = built[-1], next(s for s in built if s[0].endswith(" AS build"))
+    assert [i for i in final if i.startswith("COPY")] == ["COPY --from=build /install/ /"]
+    src = tmp_path / "src"
+    src.mkdir()
+    for instruction in build:  # (the compiled core, COPY --from=rules, is tests/rules' to check)
+        if instruction.startswith("COPY ") and not instruction.startswith("COPY --from="):
+            *sources, _ = instruction.split()[1:]
+            for name in sources:
+                path = ROOT / name
+                if path.is_dir():
+                    shutil.copytree(path, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+                else:
+                    shutil.copy(path, src / name)
+    [pip] = [i for i in build if i.startswith("RUN pip install")]
+    args = pip.removeprefix("RUN pip install ").replace("--root /install", f"--root {tmp_path / 'install'}").split()
+    subprocess.run(  # --ignore-installed: this environment's own install of the bot stays
+        [sys.executable, "-m", "pip", "install", "--quiet", "--ignore-installed", *args], cwd=src, check=True,
+        capture_output=True, timeout=300,
+    )  # fmt: skip
+    installed = tmp_path / "install"
+    site = [p for p in installed.rglob("site-packages") if p.is_dir()]
+    assert len(site) == 1
+    [packages] = site
+    assert {p.name for p in packages.iterdir() if not p.name.endswith(".dist-info")} == {"bot", "rendering"}
+    assert (packages / "bot" / "locale" / "ru" / "LC_MESSAGES" / "caylus.po").is_file()
+    assert (packages / "rendering" / "palette.rgb").is_file() and list((packages / "rendering" / "fonts").glob("*.ttf"))
+    assert [p.name for p in installed.rglob("bin/*")] == ["caylus-bot"]
+    # nothing else: no copy of the source tree beside site-packages
+    assert not any(p.name == "pyproject.toml" for p in installed.rglob("*"))

@@ -149,3 +149,18 @@ async def test_sigterm_while_waiting_for_discord(tmp_path: Path, silent_server: 
     code = await bot.wait(15)
     assert time.monotonic() - sent < 10
     assert code == 0 and "Traceback" not in bot.text, bot.text
+
+
+def test_a_start_that_fails_and_then_hangs_still_says_why_last() -> None:
+    """A loaded machine: the gateway refused, then the shutdown overran its 9.5 s (render
+    workers still starting). The hard exit says so, and the failure stays the last line, with
+    its exit code: what an operator reads."""
+    code = (
+        "from bot.service.runner import _hard_exit; from bot.service.failures import StartupFailure; "
+        "_hard_exit(StartupFailure('logged in, but the gateway did not connect (x)', 2))"
+    )
+    done = subprocess.run([sys.executable, "-W", "ignore", "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-2:] == [
+        "shutdown took more than 9.5 s: exiting now", "logged in, but the gateway did not connect (x)"
+    ]

@@ -1,5 +1,7 @@
 """The trace of seeded random games, one digest per decision: the state's JSON, the pending
-decision (prompt, choices and their labels) and the events of the move that led there.
+decision (prompt, choices and their labels) and the events of the move that led there; and the
+AI's choices in a few positions (greedy, and searches of a fixed number of iterations), which are
+compiled with the rules core.
 
 `python -m tests.rules.native_trace` prints the traces of `GAMES` as one JSON object: the test
 of the compiled core (test_native.py) runs it with `CAYLUS_RULES=pure` and compares it with the
@@ -39,8 +41,29 @@ def trace(players: int, seed: int, options: Options, quiet: bool) -> list[str]:
     return out
 
 
+def ai_trace(players: int, seed: int) -> list[str]:
+    """Greedy seats play a game; at every 15th decision a search of 25 iterations is asked too."""
+    from bot.games.ai import choose
+    from bot.games.search import SearchSettings, search
+
+    game = new_game([f"P{i + 1}" for i in range(players)], seed, quiet=True)
+    rng = random.Random(seed)
+    out: list[str] = []
+    while not game.over:
+        if len(game.state.history) % 15 == 0 and len(game.choice_codes()) > 1:
+            found = search(game, SearchSettings(iterations=25, seed=len(out)))
+            values = {code: round(v, 9) for code, v in found.values.items()}
+            out.append(f"{found.code} {found.visits} {values} {found.nodes}")
+        code = choose(game, "greedy", rng)
+        out.append(code)
+        game.apply(code)
+    return out
+
+
 def traces() -> dict[str, list[str]]:
-    return {f"{n}p seed {seed} {options} quiet={quiet}": trace(n, seed, options, quiet) for n, seed, options, quiet in GAMES}
+    out = {f"{n}p seed {seed} {options} quiet={quiet}": trace(n, seed, options, quiet) for n, seed, options, quiet in GAMES}
+    out |= {f"AI {n}p seed {seed}": ai_trace(n, seed) for n, seed in ((2, 1), (4, 2), (5, 3))}
+    return out
 
 
 if __name__ == "__main__":

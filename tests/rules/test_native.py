@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.skipif(not COMPILED, reason=f"the compiled rules core is not running: {native.why_not() or 'CAYLUS_RULES=pure'}")
 def test_compiled_core_plays_the_games_of_the_source() -> None:
     """Seeded random games with every player count and option, plain and quiet: the state, the
-    decision and the events after every move are those of the Python source (run apart)."""
+    decision and the events after every move are those of the Python source (run apart); and
+    the AI's greedy choices and searches give the same codes, visits and values."""
     env = {**os.environ, "CAYLUS_RULES": "pure"}
     pure = subprocess.run(
         [sys.executable, "-m", "tests.rules.native_trace"], cwd=ROOT, env=env, capture_output=True, text=True,
@@ -37,8 +38,11 @@ def test_compiled_core_plays_the_games_of_the_source() -> None:
 
 
 def test_the_core_says_which_it_is() -> None:
-    engine = sys.modules["bot.rules.engine"].__file__ or ""
-    assert engine.endswith(str(sysconfig.get_config_var("EXT_SUFFIX")) if COMPILED else ".py")
+    import bot.games.search  # noqa: F401 (compiled with the rules core, or not, with it)
+
+    for module in ("bot.rules.engine", "bot.games.search"):
+        path = sys.modules[module].__file__ or ""
+        assert path.endswith(str(sysconfig.get_config_var("EXT_SUFFIX")) if COMPILED else ".py"), module
     assert os.environ.get(native.ENV) != "compiled" or COMPILED
     assert os.environ.get(native.ENV) != "pure" or not COMPILED
 
@@ -47,8 +51,10 @@ def test_the_core_says_which_it_is() -> None:
 def build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh fake build in a scratch directory: every shim, the shared library, the manifest."""
     suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
-    for name in (*native.MODULES, "core__mypyc"):
-        (tmp_path / f"{name}{suffix}").write_bytes(b"")
+    for name in (*native.MODULES, "rules.core__mypyc"):
+        package, module = name.split(".")
+        (tmp_path / package).mkdir(exist_ok=True)
+        (tmp_path / package / f"{module}{suffix}").write_bytes(b"")
     manifest = {"ext_suffix": suffix, "python": "3", "sources": native.source_hashes()}
     (tmp_path / "MANIFEST.json").write_text(json.dumps(manifest))
     monkeypatch.setattr(native, "BUILT", tmp_path)
@@ -61,22 +67,22 @@ def test_a_fresh_build_goes_first_on_the_path(build: Path) -> None:
     path = ["source"]
     assert native.why_not() == ""
     assert native.use_compiled(path) is True
-    assert path == [str(build), "source"]
+    assert path == [str(build / "rules"), "source"]
 
 
 def test_an_edited_source_leaves_the_build_unused(build: Path) -> None:
     manifest = json.loads((build / "MANIFEST.json").read_text())
-    manifest["sources"]["engine"] = "0" * 64  # engine.py changed since the build
+    manifest["sources"]["rules.engine"] = "0" * 64  # engine.py changed since the build
     (build / "MANIFEST.json").write_text(json.dumps(manifest))
     path = ["source"]
-    with pytest.warns(RuntimeWarning, match=r"engine\.py changed since it was built"):
+    with pytest.warns(RuntimeWarning, match=r"bot/rules/engine\.py changed since it was built"):
         assert native.use_compiled(path) is False
     assert path == ["source"]
 
 
 def test_a_build_for_another_python_or_with_a_part_missing_is_unused(build: Path) -> None:
-    (build / f"road{sysconfig.get_config_var('EXT_SUFFIX')}").unlink()
-    assert "road is missing" in native.why_not()
+    (build / "rules" / f"road{sysconfig.get_config_var('EXT_SUFFIX')}").unlink()
+    assert "rules.road is missing" in native.why_not()
     manifest = json.loads((build / "MANIFEST.json").read_text())
     manifest["ext_suffix"] = ".cpython-399-x86_64-linux-gnu.so"
     (build / "MANIFEST.json").write_text(json.dumps(manifest))

@@ -59,6 +59,23 @@ def test_provost_beyond_the_bailiff_stays_beyond(play: Play) -> None:
     assert obvious_choice(g) is not None
 
 
+def test_the_players_after_in_passing_order_count_and_the_mover_once(play: Play) -> None:
+    """§2 phase 4: each player moves the provost once, in passing order. A worker 5 spaces ahead
+    (road 17): the first mover's 2 deniers and the next one's 3 reach it, so the first mover is
+    asked; the second mover's 3, with nobody after who holds a denier, do not: staying is
+    applied (counting the second mover twice, as a cursor one step behind would, reaches it)."""
+    s = table(3)
+    s.provost, s.bailiff, s.passing = 12, 20, [0, 1, 2]
+    for seat, deniers in enumerate((2, 3, 0)):
+        hold(s, seat, deniers=deniers)
+    put(s, 2, "r17")
+    g = play(s, 4, until=5)
+    assert (g.to_move, obvious_choice(g)) == (0, None)
+    g.apply("0")
+    ob = obvious_choice(g)
+    assert g.to_move == 1 and ob is not None and (ob.code, ob.reason) == ("0", "provost")
+
+
 def test_a_worker_within_reach_makes_it_a_choice(play: Play) -> None:
     """A worker 3 spaces ahead: moving there activates it (§2 phase 5)."""
     s = table(3)

@@ -7,33 +7,19 @@ Without PostgreSQL binaries the PostgreSQL half is skipped with the reason, exce
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.store.pg_server import PgServer, missing_reason
+from tests.store.pg_server import PgServer, server_for_tests
 
 BACKENDS = ("sqlite", "postgresql")
 
 
-def in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
-
-
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[PgServer]:
-    reason = missing_reason()
-    if reason is not None:
-        if in_ci():
-            pytest.fail(f"CI=true and PostgreSQL is not available: {reason}", pytrace=False)
-        pytest.skip(reason)
-    server = PgServer.start()
-    try:
-        yield server
-    finally:
-        server.stop()
+    yield from server_for_tests()
 
 
 @pytest.fixture(params=BACKENDS)

@@ -6,6 +6,11 @@ the `postgres` system user through `runuser` and the folder is handed to that us
 listens on a unix socket in the folder only (no TCP), trusts local connections, and runs without
 fsync (a test server: speed over durability). `stop()` stops it and removes the folder.
 `STORE_TESTS_SQLITE_ONLY=1` makes it unavailable on purpose (a quick local run).
+
+Outages on purpose (tests/e2e/test_outage.py): `halt()` stops the server and keeps its data,
+`resume()` starts it again on the same socket; `freeze()` stops its processes (SIGSTOP: the
+socket still accepts, nothing answers, as an unreachable server behind a network that drops
+packets) and `thaw()` lets them go on.
 """
 
 from __future__ import annotations
@@ -14,10 +19,12 @@ import glob
 import os
 import pwd
 import shutil
+import signal
 import socket
 import subprocess
 import tempfile
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -105,18 +112,47 @@ class PgServer:
                 "initdb", "-D", str(server.data), "-U", SYSTEM_USER, "--auth=trust",
                 "--encoding=UTF8", "--no-sync", "--no-instructions",
             )  # fmt: skip
-            options = (
-                f"-p {server.port} -k {root} -c listen_addresses='' -c fsync=off"
-                " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
-            )
-            server._run(
-                "pg_ctl", "-D", str(server.data), "-l", str(root / "server.log"), "-o", options,
-                "-w", "-t", "60", "start",
-            )  # fmt: skip
+            server.resume()
         except BaseException:
             shutil.rmtree(root, ignore_errors=True)
             raise
         return server
+
+    def resume(self) -> None:
+        """Start the server (again) on its folder and socket."""
+        options = (
+            f"-p {self.port} -k {self.root} -c listen_addresses='' -c fsync=off"
+            " -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+        )
+        self._run(
+            "pg_ctl", "-D", str(self.data), "-l", str(self.root / "server.log"), "-o", options,
+            "-w", "-t", "60", "start",
+        )  # fmt: skip
+
+    def halt(self, mode: str = "fast") -> None:
+        """Stop the server, keeping its data (`resume` starts it again). `fast` ends the
+        sessions and rolls back what they had not committed; `immediate` as a crash would."""
+        self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop", timeout=60)
+
+    def processes(self) -> list[int]:
+        """The postmaster and its children (backends, background workers)."""
+        pid = int((self.data / "postmaster.pid").read_text().split()[0])
+        children = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+        return [pid, *(int(p) for p in children.split())]
+
+    def freeze(self) -> list[int]:
+        """Stop every process of the server (SIGSTOP); `thaw(pids)` lets them go on."""
+        pids = self.processes()
+        for pid in pids:
+            os.kill(pid, signal.SIGSTOP)
+        return pids
+
+    def thaw(self, pids: list[int]) -> None:
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGCONT)
+            except ProcessLookupError:
+                pass
 
     def stop(self) -> None:
         try:
@@ -133,3 +169,25 @@ class PgServer:
         finally:
             await con.close()
         return self.url(name)
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def server_for_tests() -> Iterator[PgServer]:
+    """The body of a `pg_server` fixture: a server for the fixture's scope; the test is skipped
+    with the reason when PostgreSQL is missing, except in CI (`CI=true`), where it fails."""
+    import pytest
+
+    reason = missing_reason()
+    if reason is not None:
+        if in_ci():
+            pytest.fail(f"CI=true and PostgreSQL is not available: {reason}", pytrace=False)
+        pytest.skip(reason)
+    server = PgServer.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+

@@ -75,6 +75,7 @@ from .info import (
     LANGUAGE_SET,
     LANGUAGE_SHOWN,
     NO_IMAGE,
+    about,
     board_caption,
     help_text,
     language_none,
@@ -85,6 +86,7 @@ from .info import (
     rules_topics,
     status,
     topic_title,
+    uptime,
 )
 from .lobby import (
     ABANDON_BUTTON,
@@ -138,6 +140,7 @@ from .startup import (
     BAD_TOKEN,
     NO_TOKEN,
     bad_settings,
+    no_token,
 )
 
 __all__ = [
@@ -189,11 +192,13 @@ __all__ = [
     "UNDO_BUTTON",
     "UNDO_TOO_LATE",
     "abandon_confirm",
+    "about",
     "abandoned",
     "abandoned_ephemeral",
     "after_choice",
     "ai_added",
     "bad_settings",
+    "no_token",
     "board_caption",
     "build_effect",
     "cannot_post_note",
@@ -245,6 +250,7 @@ __all__ = [
     "started",
     "status",
     "topic_title",
+    "uptime",
     "table_gone",
     "table_opened",
     "taken_over",

@@ -22,6 +22,7 @@ COMMANDS = {
     "export": "The game's record as a file",
     "rules": "Explain a building, a phase or a favour line",
     "help": "How to play Caylus with this bot",
+    "about": "The bot's version, how long it has run, its tables now, and its invite link",
     "undo": "Take back your last choice (while nobody has acted since)",
     "takeback": "Play your seat again after the AI took it over",
     "language": "The language the bot answers you in privately (set, show or clear)",

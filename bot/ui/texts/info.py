@@ -1,4 +1,4 @@
-"""Answers to the information commands: status, log, board, rules and help."""
+"""Answers to the information commands: status, log, board, rules, help and about."""
 
 from __future__ import annotations
 
@@ -207,7 +207,7 @@ Your turn: one ping, and buttons only you can use; **More…** shows your choice
 {board} — the board ({public} for everyone) · {status} — everyone's resources, what you can do now · {log} — the last events · {rules} — any rule explained · {language} — your language for private answers.
 {game_board} · {game_log} — a past board, a round's log · {game_replay} — the game as a GIF · {game_export} — its record.
 **Beyond the game**
-{mygames} — your tables · {stats} — your games, rating · {leaderboard} — the server's best · {challenge} — this week's challenge · {notify} — where pings go, quiet hours · {watch} · {unwatch} — follow a table, no pings · {resign} — give up (a loss) · {setup} — the server's defaults.""")
+{mygames} — your tables · {stats} — your games, rating · {leaderboard} — the server's best · {challenge} — this week's challenge · {notify} — where pings go, quiet hours · {watch} · {unwatch} — follow a table, no pings · {resign} — give up (a loss) · {setup} — the server's defaults · {about} — the bot's version, its invite link.""")
 
 
 # /caylus language: the reply is in the reader's (new) language
@@ -231,6 +231,7 @@ HELP_COMMANDS: dict[str, tuple[str, str | None]] = {
     "rules": ("rules", "topic"),
     # the community's commands, each its own beside /caylus (bot/ui/community_commands.py)
     **{c: (f"caylus-{c}", None) for c in COMMUNITY},
+    "about": ("caylus-about", None),
     # a game's story, a group beside /caylus (bot/ui/story.py)
     **{f"game_{c}": (f"caylus-game {c}", None) for c in ("board", "log", "replay", "export")},
 }
@@ -256,3 +257,35 @@ LANGUAGE_CLEARED = N_(
     "Your language setting is forgotten: private answers are in your Discord language when the "
     "bot has it, else in the table's language."
 )
+
+
+def about(
+    tr: Translation, *, version: str, uptime_s: float, servers: int, playing: int, waiting: int, invite: str
+) -> str:
+    """`/caylus-about`: the version, how long it has run, where, the tables now, the invite."""
+    where = tr.ngettext("{n} server", "{n} servers", servers).format(n=servers)
+    lines = [
+        tr.gettext("🏰 **Caylus on Discord**, version {version}").format(version=version),
+        tr.gettext("Running for {uptime}, in {servers}.").format(uptime=uptime(tr, uptime_s), servers=where),
+        tr.gettext("Tables now: {playing} in play, {open} waiting for players.").format(
+            playing=playing, open=waiting
+        ),
+        tr.gettext("Add the bot to another server: {link}").format(link=invite),
+        tr.gettext("{help} says how to play.").format(help=slash(tr, "help")),
+    ]
+    return "\n".join(lines)
+
+
+def uptime(tr: Translation, seconds: float) -> str:
+    """"3 days 4 hours", "5 hours 12 minutes", "7 minutes": the two largest units (a second
+    that is 0 left out)."""
+    minutes = int(seconds // 60)
+    days, hours, mins = minutes // 1440, minutes // 60 % 24, minutes % 60
+    units = [
+        (days, tr.ngettext("{n} day", "{n} days", days)),
+        (hours, tr.ngettext("{n} hour", "{n} hours", hours)),
+        (mins, tr.ngettext("{n} minute", "{n} minutes", mins)),
+    ]
+    first = next((i for i, (n, _) in enumerate(units) if n), 2)
+    shown = [first] + [i for i in (first + 1,) if i < 3 and units[i][0]]
+    return " ".join(units[i][1].format(n=units[i][0]) for i in shown)
