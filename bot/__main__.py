@@ -213,8 +213,9 @@ def main(argv: list[str] | None = None) -> int:
         return backfill.main(args)
     if args.command == "i18n":
         from bot.i18n import report
+        from bot.ui import label_limits
 
-        return report.main()
+        return report.main(labels=label_limits.over_limit)
     return run_bot()
 
 

@@ -49,7 +49,7 @@ def draw_bridge(cv: Canvas) -> None:
         draw_fitted(img, (left, y + 1), text, 13, style.INK_SOFT, b.x2 - 10 - left, min_size=11)
     # Provost and bailiff, in words too.
     px = b.x2 - WORDS_W
-    sprites.paste(img, sprites.provost(28), px, b.y + 52)
+    sprites.paste(img, sprites.provost(28, words.tokens[0]), px, b.y + 52)
     draw_fitted(
         img,
         (px + 18, b.y + 52),
@@ -59,7 +59,7 @@ def draw_bridge(cv: Canvas) -> None:
         WORDS_W - 30,
         bold=True,
     )
-    sprites.paste(img, sprites.bailiff(28), px, b.y + 84)
+    sprites.paste(img, sprites.bailiff(28, words.tokens[1]), px, b.y + 84)
     draw_fitted(
         img,
         (px + 18, b.y + 84),

@@ -60,9 +60,9 @@ def draw_header(cv: Canvas) -> None:
     draw_fitted(img, (x, y + 15), sub, 17, style.HEADER_SOFT, LEFT_W)
     # Provost and bailiff, readable even in a chat preview.
     x += LEFT_W + 14
-    sprites.paste(img, sprites.provost(36), x + 18, y)
+    sprites.paste(img, sprites.provost(36, words.tokens[0]), x + 18, y)
     x += 40 + draw_text(img, (x + 40, y), str(state.provost), 28, style.HEADER_INK, bold=True) + 16
-    sprites.paste(img, sprites.bailiff(34), x + 13, y)
+    sprites.paste(img, sprites.bailiff(34, words.tokens[1]), x + 13, y)
     x += 32 + draw_text(img, (x + 32, y), str(state.bailiff), 28, style.HEADER_INK, bold=True)
     right = style.WIDTH - style.MARGIN - 4
     if finals is not None:

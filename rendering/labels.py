@@ -93,6 +93,7 @@ class Labels(NamedTuple):
     winner: str
     player: str  # "Player {n}": a name with nothing drawable left
     inn_slots: tuple[str, str]  # the Inn's two places: entering, staying
+    tokens: tuple[str, str]  # the letters on the provost's and the bailiff's pieces
     # a building's effect line on its road tile
     produce_or: str
     builds: dict[str, str]  # a Carpenter's or Mason's line, by the kind it builds
@@ -179,6 +180,8 @@ def labels(lang: str = "en") -> Labels:
         winner=tr.pgettext("board", "winner"),
         player=tr.pgettext("board", "Player {n}"),
         inn_slots=(tr.pgettext("Inn place", "in"), tr.pgettext("Inn place", "stay")),
+        # the initials of the provost's and the bailiff's names, as the words beside them say
+        tokens=(tr.pgettext("board token", "P"), tr.pgettext("board token", "B")),
         produce_or=tr.pgettext("board", "or"),
         builds={
             "wood": tr.pgettext("board", "build wood"),

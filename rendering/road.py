@@ -27,6 +27,15 @@ def draw_road_static(img: Image.Image, d: ImageDraw.ImageDraw, words: Labels) ->
 
 MARK_NAMES = {12: 0, 18: 1, 24: 2}
 PIECE_Y = 70  # the centre line of the pieces on a tile
+PIECE_Y_FREE = 46  # ...on the next free space (not a mark), above its "next building" label
+
+
+def _piece_y(state: State, space: int) -> int:
+    """Where the provost and bailiff stand on `space`: higher on the next space to build on,
+    whose label is on the bottom line (issue 26: no piece over it)."""
+    if space == _next_free(state) and space not in MARK_NAMES and not state.over:
+        return PIECE_Y_FREE
+    return PIECE_Y
 
 
 def _next_free(state: State) -> int:
@@ -64,16 +73,18 @@ def draw_road(cv: Canvas) -> None:
                 )
             if space == next_free and not state.over:
                 d.rounded_rectangle(b.rect, radius=7, outline=(150, 132, 104), width=2)
-                draw_fitted(
-                    img,
-                    (b.cx, b.y2 - 16),
-                    words.next_building,
-                    15,
-                    style.INK_SOFT,
-                    b.w - 10,
-                    anchor="m",
-                    min_size=11,
-                )
+                if mark >= 0 and space in (state.provost, state.bailiff):
+                    # the section's name fills the middle and a piece the bottom line: the
+                    # label goes up, right of the mark's number (issue 26)
+                    draw_fitted(
+                        img, (b.x2 - 5, b.y + 14), words.next_building, 13, style.INK_SOFT,
+                        b.w - 38, anchor="r", min_size=10,
+                    )  # fmt: skip
+                else:  # a piece here stands higher (PIECE_Y_FREE), above the label
+                    draw_fitted(
+                        img, (b.cx, b.y2 - 16), words.next_building, 15, style.INK_SOFT,
+                        b.w - 10, anchor="m", min_size=11,
+                    )  # fmt: skip
         else:
             if space not in FIXED_SPACES:
                 img.paste(road_face(tid, words.lang), (b.x, b.y))
@@ -121,9 +132,11 @@ def draw_road(cv: Canvas) -> None:
         (pb.x - 2, pb.y - 2, pb.x2 + 1, pb.y2 + 1), radius=8, outline=style.PROVOST, width=5
     )
     bb = style.road_box(state.bailiff)
+    p_letter, b_letter = words.tokens
+    py, by = _piece_y(state, state.provost), _piece_y(state, state.bailiff)
     if state.bailiff == state.provost:
-        sprites.paste(img, sprites.bailiff(36), bb.x + 74, bb.y + PIECE_Y)
-        sprites.paste(img, sprites.provost(40), pb.x + 104, pb.y + PIECE_Y)
+        sprites.paste(img, sprites.bailiff(36, b_letter), bb.x + 74, bb.y + by)
+        sprites.paste(img, sprites.provost(40, p_letter), pb.x + 104, pb.y + py)
     else:
-        sprites.paste(img, sprites.bailiff(36), bb.x + 84, bb.y + PIECE_Y)
-        sprites.paste(img, sprites.provost(42), pb.x + 88, pb.y + PIECE_Y)
+        sprites.paste(img, sprites.bailiff(36, b_letter), bb.x + 84, bb.y + by)
+        sprites.paste(img, sprites.provost(42, p_letter), pb.x + 88, pb.y + py)

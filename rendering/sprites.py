@@ -169,8 +169,9 @@ def prestige(px: int) -> Image.Image:
 
 
 @cache
-def provost(px: int) -> Image.Image:
-    """The provost: a white disc with a thick crimson ring and a bold P."""
+def provost(px: int, letter: str = "P") -> Image.Image:
+    """The provost: a white disc with a thick crimson ring and a bold letter (P; the initial of
+    the provost's name in the board's language, `Labels.tokens`)."""
     img, d = _canvas(px, px)
     s = SS
     P = px * s
@@ -186,7 +187,7 @@ def provost(px: int) -> Image.Image:
     with FONT_LOCK:
         d.text(
             (P / 2, P / 2 + s),
-            "P",
+            letter,
             font=font(int(px * 0.55) * s, True),
             fill=style.PROVOST + (255,),
             anchor="mm",
@@ -195,8 +196,9 @@ def provost(px: int) -> Image.Image:
 
 
 @cache
-def bailiff(px: int) -> Image.Image:
-    """The bailiff: a white cylinder (seen from the side) with a bold B."""
+def bailiff(px: int, letter: str = "B") -> Image.Image:
+    """The bailiff: a white cylinder (seen from the side) with a bold letter (B, or the
+    initial of the bailiff's name in the board's language)."""
     w = int(px * 0.78)
     img, d = _canvas(w, px)
     s = SS
@@ -218,7 +220,7 @@ def bailiff(px: int) -> Image.Image:
         (lw / 2, lw / 2, W - lw / 2, 2 * rim), fill=(236, 240, 250, 255), outline=ink, width=lw
     )
     with FONT_LOCK:
-        d.text((W / 2, P * 0.58), "B", font=font(int(px * 0.46) * s, True), fill=ink, anchor="mm")
+        d.text((W / 2, P * 0.58), letter, font=font(int(px * 0.46) * s, True), fill=ink, anchor="mm")
     return _done(img, w, px)
 
 

@@ -34,6 +34,7 @@ from .notify import HELD, REMINDER_CALL, TURN, Route
 from .orders import SeatOrders
 from .past import Past, board_png, replay_gif, summary_png
 from .refusals import (
+    STORE_UNREADABLE,
     ActedSince,
     AlreadySeated,
     AlreadyStarted,
@@ -115,6 +116,7 @@ __all__ = [
     "TableFull",
     "TableSettings",
     "TakenOver",
+    "STORE_UNREADABLE",
     "Unavailable",
     "deadline_label",
     "pending_for",

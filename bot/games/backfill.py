@@ -93,6 +93,6 @@ def main(args: argparse.Namespace) -> int:
         return 1
     print(
         f"results stored for {done.recorded} finished games ({done.failed} could not be replayed); "
-        f"{done.rated} games rated, in {done.seconds:.1f} s"
+        f"{done.rated} games rated, in {done.seconds:.1f} s"  # i18n: not for players (the operator's CLI)
     )
     return 0 if done.failed == 0 else 1

@@ -39,6 +39,7 @@ from .refusals import (
     MANAGE_SERVER,
     NOT_IN_GAME,
     PLAYS_HERE,
+    STORE_UNREADABLE,
     AlreadySeated,
     AlreadyStarted,
     ChallengePlayed,
@@ -73,7 +74,7 @@ class Community:
             # the store is away: one warning (the outage's), the reader told to try again
             log.info("a community read failed: %s", e)
             self.registry.outage.failed(e)
-            raise Unavailable("The store could not be read just now. Try again in a moment.") from e
+            raise Unavailable(STORE_UNREADABLE) from e
 
     # ----- resign ----------------------------------------------------------------------------------
 

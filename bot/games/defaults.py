@@ -12,7 +12,7 @@ import logging
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, N_
 
 from .ai import LEVELS
 from .refusals import BadRequest
@@ -35,11 +35,11 @@ class ServerDefaults:
 
     def __post_init__(self) -> None:
         if self.deadline is not None and self.deadline != 0 and self.deadline not in DEADLINES:
-            raise BadRequest("A move deadline is one of the listed ones.")
+            raise BadRequest(N_("A move deadline is one of the listed ones."))
         if self.language is not None and self.language not in LANGUAGES:
-            raise BadRequest(f"The table's language is one of: {', '.join(LANGUAGES)}.")
+            raise BadRequest(N_("The table's language is one of: {languages}."), languages=", ".join(LANGUAGES))
         if self.ai_level is not None and self.ai_level not in LEVELS:
-            raise BadRequest(f"The AI level is one of: {', '.join(LEVELS)}.")
+            raise BadRequest(N_("The AI level is one of: {levels}."), levels=", ".join(LEVELS))
 
     def to_dict(self) -> dict[str, Any]:
         return {k: v for k, v in asdict(self).items() if v is not None}

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import fields, replace
 from typing import Any
 
+from bot.i18n import DEFAULT, N_, translator
 from bot.rules import Options, new_game
 from bot.store import ABANDONED, OPEN, STARTED, ChallengeTaken, ChannelBusy, SnapshotRecord
 
@@ -50,7 +51,7 @@ def clean_name(name: str) -> str:
     """A name as a seat takes it: without bidi controls, whitespace folded, at most 32 chars."""
     name = " ".join(name.translate(BIDI_CONTROLS).split())[:MAX_NAME]
     if not name:
-        raise BadRequest("A player needs a name.")
+        raise BadRequest(N_("A player needs a name."))
     return name
 
 
@@ -66,12 +67,24 @@ def unique_name(name: str, taken: Iterable[str]) -> str:
 
 def check_level(level: str | None) -> None:
     if level is not None and level not in LEVELS:
-        raise BadRequest(f"An AI seat plays at one of these levels: {', '.join(LEVELS)}.")
+        raise BadRequest(N_("An AI seat plays at one of these levels: {levels}."), levels=", ".join(LEVELS))
 
 
-def ai_name(k: int, level: str) -> str:
-    """The name of the table's `k`th AI seat, with its level as people call it: "AI 2 (hard)"."""
-    return f"AI {k} ({LEVEL_WORDS.get(level, level)})"
+# An AI seat's name, with its level as people call it (LEVEL_WORDS), in the table's language:
+# a seat keeps the name it was given (issue 26: no English name at a Russian table)
+AI_NAMES = {
+    "random": N_("AI {k} (easy)"),
+    "greedy": N_("AI {k} (normal)"),
+    "strong": N_("AI {k} (hard)"),
+}
+
+
+def ai_name(k: int, level: str, lang: str = DEFAULT) -> str:
+    """The name of the table's `k`th AI seat: "AI 2 (hard)", «ИИ 2 (сильный)»."""
+    entry = AI_NAMES.get(level)
+    if entry is None:
+        return f"AI {k} ({LEVEL_WORDS.get(level, level)})"
+    return translator(lang)(entry).format(k=k)
 
 
 def table_options(options: Options | dict[str, Any] | None) -> Options:
@@ -82,9 +95,9 @@ def table_options(options: Options | dict[str, Any] | None) -> Options:
             opts = Options(**(options or {}))
         except TypeError:
             known = ", ".join(f.name for f in fields(Options))
-            raise BadRequest(f"Unknown table option; the options are: {known}.") from None
+            raise BadRequest(N_("Unknown table option; the options are: {known}."), known=known) from None
     if opts.lawyer_pp not in (3, 4):
-        raise BadRequest("The Lawyer gives 4 PP (first printing) or 3 PP (later printings).")
+        raise BadRequest(N_("The Lawyer gives 4 PP (first printing) or 3 PP (later printings)."))
     return opts
 
 
@@ -119,10 +132,10 @@ class Lobby:
         for level in ai_seats:
             check_level(level)
         if not MIN_SEATS <= seats <= MAX_SEATS:
-            raise BadRequest(f"A Caylus table has {MIN_SEATS} to {MAX_SEATS} seats.")
+            raise BadRequest(N_("A Caylus table has {low} to {high} seats."), low=MIN_SEATS, high=MAX_SEATS)
         opts = table_options(options)
         if len(ai_names) + len(ai_seats) + int(seat_creator) > seats:
-            raise BadRequest(f"That is more than {seats} seats.")
+            raise BadRequest(N_("That is more than {seats} seats."), seats=seats)
         reg = self.registry
         now = reg.clock()
         async with reg.lock(channel_id):
@@ -137,7 +150,7 @@ class Lobby:
                 new_seats.append(Seat(len(new_seats), clean, None, True, now))
             for level in ai_seats:
                 k = sum(1 for s in new_seats if s.is_ai) + 1
-                clean = unique_name(ai_name(k, level), (s.name for s in new_seats))
+                clean = unique_name(ai_name(k, level, table_settings.language), (s.name for s in new_seats))
                 new_seats.append(Seat(len(new_seats), clean, None, True, now, ai_level=level))
             try:
                 rec = await reg.store_call(reg.store.create_table(
@@ -168,7 +181,7 @@ class Lobby:
         async with self.registry.lock(channel_id):
             t = self.registry.active(channel_id)
             if not t.is_open:
-                raise AlreadyStarted("The game at this table has already started; you cannot join it now.")
+                raise AlreadyStarted(N_("The game at this table has already started; you cannot join it now."))
             if t.seat_of(user_id) is not None:
                 raise AlreadySeated()
             if t.is_full:
@@ -191,11 +204,12 @@ class Lobby:
             if not t.is_open:
                 raise AlreadyStarted()
             if user_id != t.creator_id and not is_moderator:
-                raise NotAllowed("Only the table's creator or a moderator can add an AI seat.")
+                raise NotAllowed(N_("Only the table's creator or a moderator can add an AI seat."))
             if t.is_full:
                 raise TableFull(t.max_seats)
             ai_count = sum(1 for s in t.seats if s.is_ai)
-            clean = unique_name(clean_name(name or ai_name(ai_count + 1, level or self.turns.ai_level)), t.names)
+            default = ai_name(ai_count + 1, level or self.turns.ai_level, t.settings.language)
+            clean = unique_name(clean_name(name or default), t.names)
             seats = [*t.seats, Seat(len(t.seats), clean, None, True, self.registry.clock(), ai_level=level)]
             await self._save(t, seats, t.creator_id, OPEN)
             return t
@@ -207,8 +221,10 @@ class Lobby:
             t = self.registry.active(channel_id)
             if not t.is_open:
                 raise AlreadyStarted(
-                    "The game has started: you cannot leave it now. A moderator or the table's "
-                    "creator can abandon the table."
+                    N_(
+                        "The game has started: you cannot leave it now. A moderator or the table's "
+                        "creator can abandon the table."
+                    )
                 )
             seat = t.seat_of(user_id)
             if seat is None:
@@ -232,7 +248,7 @@ class Lobby:
             if not t.is_open:
                 raise AlreadyStarted()
             if user_id != t.creator_id and not is_moderator:
-                raise NotAllowed("Only the table's creator or a moderator can start the game.")
+                raise NotAllowed(N_("Only the table's creator or a moderator can start the game."))
             if len(t.seats) < MIN_SEATS:
                 raise NotEnoughPlayers(len(t.seats))
             game = new_game(t.names, t.seed, t.options)
@@ -291,7 +307,7 @@ class Lobby:
         async with reg.lock(channel_id):
             t = reg.active(channel_id)
             if user_id != t.creator_id and not is_moderator:
-                raise NotAllowed("Only the table's creator or a moderator can abandon it.")
+                raise NotAllowed(N_("Only the table's creator or a moderator can abandon it."))
             now = reg.clock()
             await reg.store_call(reg.store.set_status(t.id, ABANDONED, now=now), t)
             t.status, t.finished_at, t.updated_at = ABANDONED, now, now

@@ -92,7 +92,7 @@ class Outage:
             said = self._warned_at is not None and now - self._warned_at < WARN_EVERY
             self._warned_at = self._warned_at if said else now
             (log.info if said else log.warning)(
-                "a database write failed (%s): what cannot be saved is answered with \"try again "
+                "a database write failed (%s): what cannot be saved is answered with \"try again "  # i18n: not for players (the log)
                 "in a moment\"; probing every %g s until writes pass",
                 describe(error), MAX_WAIT,
             )  # fmt: skip
@@ -159,5 +159,5 @@ class Outage:
 
 def describe(error: BaseException | None) -> str:
     if error is None:
-        return "the write was cancelled"
+        return "the write was cancelled"  # i18n: not for players (the log)
     return str(error) or type(error).__name__

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
-from bot.i18n import N_, Translation, translator
+from bot.i18n import N_, Lazy, Translation, translator
 
 if TYPE_CHECKING:
     from bot.rules import Decision, Game
@@ -21,10 +21,13 @@ ENGLISH = translator("en")
 class Refusal(Exception):
     """An input the manager refused; `message` says why, in English words for the player.
 
-    `message` is a catalogue msgid (its `{fields}` filled from `params`) or a text made
-    elsewhere; `text(tr=...)` translates the first kind and leaves the second as it is."""
+    `message` is a catalogue text (`N_("...")`, or its msgid; its `{fields}` filled from
+    `params`) or a text made elsewhere in the reader's words; `text(tr=...)` translates the
+    first kind and leaves the second as it is. A literal sentence here would reach players in
+    English: `python -m bot i18n` counts those (`untranslated_literals`)."""
 
-    def __init__(self, message: str, **params: Any) -> None:
+    def __init__(self, message: str | Lazy, **params: Any) -> None:
+        message = message.msgid if isinstance(message, Lazy) else message
         self.template = message
         self.params = params
         self.message = message.format(**params) if params else message
@@ -57,6 +60,7 @@ NOT_YOUR_CHOICE = N_(
 )
 PHASE_OVER = N_("That choice ended a phase, and the phase report is out: it can no longer be undone.")
 MOVED_ON = N_("The game has moved on since that choice, so it can no longer be undone.")
+STORE_UNREADABLE = N_("The store could not be read just now. Try again in a moment.")
 RESIGNED = N_("You resigned from this game: the AI plays your seat to the end.")
 PLAYS_HERE = N_("You play at this table: you hear about it already.")
 MANAGE_SERVER = N_("Only members who may manage this server can change its defaults.")
@@ -78,32 +82,32 @@ NOT_REBUILT = N_("The game could not be rebuilt, so nothing was undone.")
 
 
 class NoTable(Refusal):
-    def __init__(self, message: str = NO_TABLE.msgid) -> None:
+    def __init__(self, message: str | Lazy = NO_TABLE) -> None:
         super().__init__(message)
 
 
 class TableExists(Refusal):
-    def __init__(self, message: str = TABLE_EXISTS.msgid) -> None:
+    def __init__(self, message: str | Lazy = TABLE_EXISTS) -> None:
         super().__init__(message)
 
 
 class NotStarted(Refusal):
-    def __init__(self, message: str = NOT_STARTED.msgid) -> None:
+    def __init__(self, message: str | Lazy = NOT_STARTED) -> None:
         super().__init__(message)
 
 
 class AlreadyStarted(Refusal):
-    def __init__(self, message: str = ALREADY_STARTED.msgid) -> None:
+    def __init__(self, message: str | Lazy = ALREADY_STARTED) -> None:
         super().__init__(message)
 
 
 class GameOver(Refusal):
-    def __init__(self, message: str = GAME_OVER.msgid) -> None:
+    def __init__(self, message: str | Lazy = GAME_OVER) -> None:
         super().__init__(message)
 
 
 class NotAPlayer(Refusal):
-    def __init__(self, message: str = NOT_A_PLAYER.msgid) -> None:
+    def __init__(self, message: str | Lazy = NOT_A_PLAYER) -> None:
         super().__init__(message)
 
 
@@ -179,7 +183,7 @@ class TableFull(Refusal):
 
 
 class AlreadySeated(Refusal):
-    def __init__(self, message: str = ALREADY_SEATED.msgid) -> None:
+    def __init__(self, message: str | Lazy = ALREADY_SEATED) -> None:
         super().__init__(message)
 
 
@@ -204,14 +208,14 @@ class Unavailable(Refusal):
 class TakenOver(Refusal):
     """The player's seat is played by the AI (missed deadlines) until they take it back."""
 
-    def __init__(self, message: str = TAKEN_OVER.msgid) -> None:
+    def __init__(self, message: str | Lazy = TAKEN_OVER) -> None:
         super().__init__(message)
 
 
 class NotTakenOver(Refusal):
     """A take-back by a player whose seat the AI does not play."""
 
-    def __init__(self, message: str = NOT_TAKEN_OVER.msgid) -> None:
+    def __init__(self, message: str | Lazy = NOT_TAKEN_OVER) -> None:
         super().__init__(message)
 
 
@@ -220,7 +224,7 @@ class CannotUndo(Refusal):
 
 
 class NothingToUndo(CannotUndo):
-    def __init__(self, message: str = NOTHING_TO_UNDO.msgid) -> None:
+    def __init__(self, message: str | Lazy = NOTHING_TO_UNDO) -> None:
         super().__init__(message)
 
 
@@ -241,21 +245,21 @@ class ActedSince(CannotUndo):
 class NotYourChoice(CannotUndo):
     """The last choice at the player's seat was made by the game (deadline) or the AI."""
 
-    def __init__(self, message: str = NOT_YOUR_CHOICE.msgid) -> None:
+    def __init__(self, message: str | Lazy = NOT_YOUR_CHOICE) -> None:
         super().__init__(message)
 
 
 class PhaseOver(CannotUndo):
     """The choice ended a phase: the phase is settled and its report is out."""
 
-    def __init__(self, message: str = PHASE_OVER.msgid) -> None:
+    def __init__(self, message: str | Lazy = PHASE_OVER) -> None:
         super().__init__(message)
 
 
 class MovedOnSince(CannotUndo):
     """An Undo button made for a decision that is no longer pending."""
 
-    def __init__(self, message: str = MOVED_ON.msgid) -> None:
+    def __init__(self, message: str | Lazy = MOVED_ON) -> None:
         super().__init__(message)
 
 

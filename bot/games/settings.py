@@ -31,7 +31,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from bot.i18n import DEFAULT as DEFAULT_LANGUAGE
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, N_
 
 from .ai import LEVELS
 from .refusals import BadRequest
@@ -70,15 +70,15 @@ class TableSettings:
     def __post_init__(self) -> None:
         if self.deadline not in DEADLINES:
             labels = ", ".join(deadline_label(d) for d in DEADLINES)
-            raise BadRequest(f"A move deadline is one of: {labels}.")
+            raise BadRequest(N_("A move deadline is one of: {labels}."), labels=labels)
         if self.absent_rule not in ABSENT_RULES:
-            raise BadRequest(f"The rule for absent players is one of: {', '.join(ABSENT_RULES)}.")
+            raise BadRequest(N_("The rule for absent players is one of: {rules}."), rules=", ".join(ABSENT_RULES))
         if self.takeover_after not in TAKEOVER_AFTER:
-            raise BadRequest("An AI takes over a seat after 1 to 5 missed deadlines in a row (or never).")
+            raise BadRequest(N_("An AI takes over a seat after 1 to 5 missed deadlines in a row (or never)."))
         if self.ai_level not in LEVELS:
-            raise BadRequest(f"The AI level is one of: {', '.join(LEVELS)}.")
+            raise BadRequest(N_("The AI level is one of: {levels}."), levels=", ".join(LEVELS))
         if self.language not in LANGUAGES:
-            raise BadRequest(f"The table's language is one of: {', '.join(LANGUAGES)}.")
+            raise BadRequest(N_("The table's language is one of: {languages}."), languages=", ".join(LANGUAGES))
 
     @property
     def has_deadline(self) -> bool:
@@ -108,6 +108,8 @@ class TableSettings:
         unknown = sorted(set(value) - known)
         if unknown:
             raise BadRequest(
-                f"Unknown table setting {', '.join(unknown)}; the settings are: {', '.join(sorted(known))}."
+                N_("Unknown table setting {unknown}; the settings are: {known}."),
+                unknown=", ".join(unknown),
+                known=", ".join(sorted(known)),
             )
         return cls(**value)

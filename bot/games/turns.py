@@ -40,6 +40,7 @@ from .invites import came, invitations, named_only
 from .orders import after_move, answer, settle
 from .outcome import outcome_of
 from .refusals import (
+    MOVE_NOT_SAVED,
     Illegal,
     NoTable,
     NotStarted,
@@ -218,7 +219,7 @@ class Turns:
         try:
             log = [*await self.registry.store.move_log(t.id), last]
         except (StoreError, OSError) as e:
-            raise Unavailable("The move could not be saved, so it was not played. Try again.") from e
+            raise Unavailable(MOVE_NOT_SAVED) from e
         # a quiet replay of the game (the buildings each seat used): 20 ms or so, off the loop
         return await asyncio.to_thread(
             functools.partial(

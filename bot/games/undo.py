@@ -38,6 +38,7 @@ import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
+from bot.i18n import N_
 from bot.rules import Event, Game
 from bot.store import (
     AUTO,
@@ -115,16 +116,20 @@ def refuse_undo(table: Table, seat: Seat) -> None:
         raise NothingToUndo()
     if not window:
         raise PhaseOver(
-            "You have no choice to undo in this phase: a phase has just ended and its report is "
-            "out, and a choice can be taken back only within its phase."
+            N_(
+                "You have no choice to undo in this phase: a phase has just ended and its report is "
+                "out, and a choice can be taken back only within its phase."
+            )
         )
     last = next((m for m in window[::-1] if m.who not in FOLLOWERS or chosen(m)), window[-1])
     if last.seat == seat.seat and last.who == AUTO:
         raise NotYourChoice()
     if last.seat == seat.seat and last.who == TAKEOVER:
         raise NotYourChoice(
-            "The AI made your last choice while it played your seat; you can only undo your own "
-            "last choice."
+            N_(
+                "The AI made your last choice while it played your seat; you can only undo your own "
+                "last choice."
+            )
         )
     names = table.names
     for i in range(len(window) - 1, -1, -1):
@@ -133,8 +138,10 @@ def refuse_undo(table: Table, seat: Seat) -> None:
             since = next(x for x in window[i + 1 :] if x.who not in FOLLOWERS or chosen(x))  # the last one is
             raise ActedSince(names[since.seat])
     raise CannotUndo(
-        "You have made no choice in this phase that could be undone: you can only undo your own "
-        "last choice, before anyone else acts."
+        N_(
+            "You have made no choice in this phase that could be undone: you can only undo your own "
+            "last choice, before anyone else acts."
+        )
     )
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from babel.messages import mofile, pofile
 
+from .elision import Elided, needs_elision
 from .languages import DEFAULT, LANGUAGES, catalogue_dir
 
 DOMAIN = "caylus"
@@ -45,24 +46,44 @@ def NP_(context: str, msgid: str) -> Lazy:  # noqa: N802
     return Lazy(msgid, context)
 
 
-class Translation:
-    """One language's texts: gettext, ngettext, pgettext and npgettext, and `tr(lazy)`."""
+# The languages whose /caylus command names Discord shows localized (bot/i18n/commands.py)
+DISCORD_COMMAND_LANGUAGES = ("ru", "pt-BR")
 
-    def __init__(self, lang: str, catalogue: gettext.NullTranslations) -> None:
+
+class Translation:
+    """One language's texts: gettext, ngettext, pgettext and npgettext, and `tr(lazy)`.
+
+    `commands` is the language whose /caylus command names the reader's Discord shows (English
+    unless ru or pt-BR): the texts' language by default, the reader's Discord locale's where the
+    reply knows it (`for_reader`)."""
+
+    def __init__(self, lang: str, catalogue: gettext.NullTranslations, commands: str | None = None) -> None:
         self.lang = lang
         self._catalogue = catalogue
+        if commands is None:
+            commands = lang if lang in DISCORD_COMMAND_LANGUAGES else DEFAULT
+        self.commands = commands
+
+    def for_reader(self, commands: str) -> Translation:
+        """These texts for a reader whose Discord shows the command names of `commands`."""
+        commands = commands if commands in DISCORD_COMMAND_LANGUAGES else DEFAULT
+        return self if commands == self.commands else _reading(self, commands)
 
     def gettext(self, msgid: str) -> str:
-        return self._catalogue.gettext(msgid)
+        return self._said(self._catalogue.gettext(msgid))
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return self._catalogue.ngettext(singular, plural, n)
+        return self._said(self._catalogue.ngettext(singular, plural, n))
 
     def pgettext(self, context: str, msgid: str) -> str:
-        return self._catalogue.pgettext(context, msgid)
+        return self._said(self._catalogue.pgettext(context, msgid))
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return self._catalogue.npgettext(context, singular, plural, n)
+        return self._said(self._catalogue.npgettext(context, singular, plural, n))
+
+    def _said(self, text: str) -> str:
+        """A template whose `.format()` elides Catalan «de» before a name (bot/i18n/elision.py)."""
+        return Elided(text) if self.lang == "ca" and needs_elision(text) else text
 
     def __call__(self, text: str | Lazy) -> str:
         if isinstance(text, Lazy):
@@ -73,6 +94,11 @@ class Translation:
 
     def __repr__(self) -> str:
         return f"Translation({self.lang!r})"
+
+
+@functools.cache
+def _reading(tr: Translation, commands: str) -> Translation:
+    return Translation(tr.lang, tr._catalogue, commands)
 
 
 def compile_po(path: Path, lang: str) -> gettext.GNUTranslations:

@@ -1,7 +1,10 @@
 """Which language a player reads (issue 12 item 3), as pure functions of plain strings.
 
 - a private reply: the reader's own `/caylus language` setting if any, else their Discord
-  language (`interaction.locale`) when we have a catalogue for it, else the table's language;
+  language (`interaction.locale`) when we have a catalogue for it and it is not English, else the
+  table's language, else English. An English Discord says little (it is Discord's default, and
+  what a Catalan player has, Discord having no Catalan): it does not outweigh the table's
+  language (issue 26); ru and pt-BR do (a Russian at a Portuguese table reads Russian);
 - a channel post and the board image: the table's language;
 - a new table: the server's preferred locale when we have it, else English.
 
@@ -69,8 +72,12 @@ def post_language(table: str | None) -> str:
 def reply_language(
     table: str | None, *, personal: str | None = None, discord_locale: str | None = None
 ) -> str:
-    """A private reply: the personal setting, else the Discord locale we have, else the table's."""
-    return _known(personal) or from_discord(discord_locale) or post_language(table)
+    """A private reply: the personal setting, else the Discord locale we have (English only where
+    there is no table language), else the table's."""
+    discord = from_discord(discord_locale)
+    if discord == DEFAULT and _known(table):
+        discord = None
+    return _known(personal) or discord or post_language(table)
 
 
 def table_default(guild_locale: str | None) -> str:

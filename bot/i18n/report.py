@@ -3,6 +3,13 @@
 placeholder mismatches (a translation must keep the `{name}` fields of its source, and the `%s`
 ones of a python-format text, in every plural form). Then the texts of the code that the
 template does not have yet (run `make messages`). The last line is JSON.
+
+In a source checkout it also counts, per language (issue 26), what a native reader would trip
+on: `untranslated_literals` (English sentences of the code that bypass the catalogue,
+bot/i18n/literals.py, and translations left in English), `labels_over_limit` (texts longer than
+Discord takes: command names 32, command descriptions and choices 100, and what the caller's
+`labels` adds: the choices' buttons and descriptions) and `glossary_deviations` (where a
+catalogue departs from the glossary of docs/translations.md, bot/i18n/terms.py).
 """
 
 from __future__ import annotations
@@ -10,18 +17,28 @@ from __future__ import annotations
 import json
 import re
 import string
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
+from . import literals, terms, words
 from .catalogue import DOMAIN, LOCALE_DIR, po_path
 from .languages import DEFAULT, LANGUAGES, catalogue_dir
 
 ROOT = LOCALE_DIR.parent.parent
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 PERCENT = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\d+|\*)?(?:\.\d+)?[diouxXeEfFgGcrsa]")
+# Discord's limits on the command tree's texts (by the catalogue context they are looked up in)
+COMMAND_LIMITS = {"command name": 32, "command description": 100, "command choice": 100}
+# Contexts whose English may stay as it is: names Discord shows in English where it has no
+# locale (Catalan), and the languages' own names
+SAME_IN_ENGLISH = frozenset({"command name", "command choice"})
+SAME_IN_ENGLISH_IN = {"ca": frozenset({"discord permission"})}  # Discord has no Catalan
+ENGLISH_WORD = re.compile(r"\b[A-Za-z]{2,}\b")
+NOT_PROSE = re.compile(r"`[^`]*`|\{\w+\}|<[@#]\{?\w+\}?>|\*\*")
 
 
 @dataclass
@@ -31,18 +48,34 @@ class LanguageReport:
     missing: list[str] = field(default_factory=list)
     fuzzy: list[str] = field(default_factory=list)
     placeholder_errors: list[str] = field(default_factory=list)
+    # issue 26: counted only in a source checkout (None: not counted)
+    untranslated_literals: list[str] | None = None
+    labels_over_limit: list[str] | None = None
+    glossary_deviations: list[str] | None = None
 
     def counts(self) -> dict[str, int]:
-        return {
+        out = {
             "messages": self.messages,
             "missing": len(self.missing),
             "fuzzy": len(self.fuzzy),
             "placeholder_errors": len(self.placeholder_errors),
         }
+        for name, items in self.native().items():
+            out[name] = len(items)
+        return out
+
+    def native(self) -> dict[str, list[str]]:
+        """The issue-26 counts that were taken, by name."""
+        found = {
+            "untranslated_literals": self.untranslated_literals,
+            "labels_over_limit": self.labels_over_limit,
+            "glossary_deviations": self.glossary_deviations,
+        }
+        return {name: items for name, items in found.items() if items is not None}
 
     @property
     def complete(self) -> bool:
-        return not (self.missing or self.fuzzy or self.placeholder_errors)
+        return not (self.missing or self.fuzzy or self.placeholder_errors or any(self.native().values()))
 
 
 def read_catalogue(path: Path, locale: str | None = None) -> Catalog:
@@ -81,10 +114,49 @@ def placeholder_error(source: Message, translated: Message) -> str | None:
     return None
 
 
+def language_catalogue(lang: str) -> Catalog:
+    path = po_path(lang)
+    return read_catalogue(path, catalogue_dir(lang)) if path.exists() else Catalog()
+
+
+def _forms(value: object) -> tuple[str, ...]:
+    if isinstance(value, tuple | list):
+        return tuple(str(v) for v in value)
+    return (str(value),) if value else ()
+
+
+def left_in_english(catalogue: Catalog, lang: str = "") -> list[str]:
+    """The translations that are their English source word for word, where it is prose (two
+    English words outside code, fields and mentions): a text nobody translated."""
+    out = []
+    same = SAME_IN_ENGLISH | SAME_IN_ENGLISH_IN.get(lang, frozenset())
+    for m in catalogue:
+        if not m.id or m.context in same:
+            continue
+        ids = _forms(m.id)
+        for text in _forms(m.string):
+            if text in ids and len(ENGLISH_WORD.findall(NOT_PROSE.sub(" ", text))) >= 2:
+                out.append(f"{_label(m)}: left in English")
+                break
+    return out
+
+
+def over_limit(catalogue: Catalog) -> list[str]:
+    """The command tree's texts (by their catalogue context) longer than Discord takes."""
+    out = []
+    for m in catalogue:
+        limit = COMMAND_LIMITS.get(m.context or "")
+        if limit is None or not m.id:
+            continue
+        for text in _forms(m.string) or _forms(m.id)[:1]:
+            if len(text) > limit:
+                out.append(f"{_label(m)}: {len(text)} characters, Discord takes {limit}")
+    return out
+
+
 def check_language(lang: str, template: Catalog) -> LanguageReport:
     report = LanguageReport(lang)
-    path = po_path(lang)
-    catalogue = read_catalogue(path, catalogue_dir(lang)) if path.exists() else Catalog()
+    catalogue = language_catalogue(lang)
     for source in template:
         if not source.id:
             continue
@@ -125,21 +197,60 @@ def template_texts(template: Catalog) -> set[tuple[str | None, str]]:
     }
 
 
-def main(*, code: bool = True) -> int:
-    """Print the report; 0 when every catalogue is complete with matching placeholders."""
+def known_english(template: Catalog) -> set[str]:
+    """The English a literal of the code may be: every msgid and context, the glossary's words."""
+    known = {text for m in template if m.id for text in _forms(m.id)}
+    known.update(m.context for m in template if m.context)
+    for table in (words.BUILDINGS, words.PHASES, words.RESOURCES, words.CASTLE_PARTS,
+                  words.FAVOUR_TRACKS, words.COLOURS, words.TERMS, words.COUNTS):  # fmt: skip
+        known.update(table)
+    return known
+
+
+def add_native_checks(
+    reports: list[LanguageReport], template: Catalog, labels: Callable[[str], list[str]] | None = None
+) -> list[str]:
+    """Count the issue-26 checks into each report (a source checkout: the code and the docs
+    are here); `labels(lang)`: the chooser's labels over Discord's limits in `lang`. Returns the
+    literals of the code found (the same for every language)."""
+    code = [str(lit) for lit in literals.untranslated(ROOT, known_english(template))]
+    glossary = terms.read() if terms.DOC.exists() else None
+    for r in reports:
+        catalogue = language_catalogue(r.lang)
+        r.untranslated_literals = code + left_in_english(catalogue, r.lang)
+        r.labels_over_limit = over_limit(catalogue) + (labels(r.lang) if labels else [])
+        r.glossary_deviations = terms.deviations(glossary, r.lang, catalogue) if glossary else []
+    return code
+
+
+def main(*, code: bool = True, labels: Callable[[str], list[str]] | None = None) -> int:
+    """Print the report; 0 when every catalogue is complete with matching placeholders (and, in a
+    source checkout, nothing is left in English, over Discord's limits or off the glossary)."""
     template = read_catalogue(TEMPLATE)
     reports = [check_language(lang, template) for lang in LANGUAGES if lang != DEFAULT]
+    source = code and (ROOT / "babel.cfg").exists()  # a source checkout, not an installed package
+    english: dict[str, int] = {}
+    if source:
+        found = add_native_checks(reports, template, labels)
+        english = {"untranslated_literals": len(found)}
+        if labels is not None:
+            english["labels_over_limit"] = len(labels(DEFAULT))
     for r in reports:
         c = r.counts()
         print(
             f"{r.lang}: {c['messages']} messages, {c['missing']} missing, {c['fuzzy']} fuzzy, "
             f"{c['placeholder_errors']} placeholder errors"
+            + "".join(f", {n} {name.replace('_', ' ')}" for name, n in c.items() if name in r.native())
         )
-        for title, items in (("missing", r.missing), ("fuzzy", r.fuzzy), ("placeholders", r.placeholder_errors)):
+        listed = [("missing", r.missing), ("fuzzy", r.fuzzy), ("placeholders", r.placeholder_errors)]
+        listed += [(name.replace("_", " "), items) for name, items in r.native().items()]
+        for title, items in listed:
             for item in items[:20]:
                 print(f"  {title}: {item}")
     result: dict[str, object] = {"languages": {r.lang: r.counts() for r in reports}}
-    if code and (ROOT / "babel.cfg").exists():  # a source checkout, not an installed package
+    if english:
+        result["en"] = english
+    if source:
         in_code, in_template = code_texts(), template_texts(template)
         new, gone = in_code - in_template, in_template - in_code
         print(

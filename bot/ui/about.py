@@ -26,7 +26,7 @@ INVITE_SCOPES = ("bot", "applications.commands")
 
 def invite_url(application_id: int | None) -> str:
     if application_id is None:
-        return "(unknown application id)"
+        return "(unknown application id)"  # i18n: not for players (the bot is not logged in yet: never posted)
     return discord.utils.oauth_url(
         application_id, permissions=discord.Permissions(INVITE_PERMISSIONS), scopes=INVITE_SCOPES
     )

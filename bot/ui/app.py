@@ -144,7 +144,7 @@ class CaylusBot(discord.Client):
         if not shards:
             return "PostgreSQL"
         ids = ",".join(map(str, shards["shard_ids"]))
-        return f"PostgreSQL (the tables of shards {ids} of {shards['shard_count']})"
+        return f"PostgreSQL (the tables of shards {ids} of {shards['shard_count']})"  # i18n: not for players (the log)
 
     async def setup_hook(self) -> None:
         self._manager = await Manager.open(

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from bot.games import BadRequest
 from bot.i18n import LANGUAGES, Translation, translator
@@ -52,18 +52,54 @@ MINUS = "−"  # a real minus sign: "−2 → r6"
 ENGLISH = translator("en")
 
 
+SEP = " · "
+ELLIPSIS = "…"
+# A name in a label is cut to this many characters when the label needs the room (Discord's
+# names reach 32); a worker list of a provost move goes down to the shortest, then drops the
+# buildings (issue 26: a label is never cut at its price or warning).
+NAME_LENGTHS = (32, 16, 12, 8)
+
+
+def clip_name(name: str, length: int) -> str:
+    """`name` at most `length` characters (an ellipsis shows the cut)."""
+    return name if len(name) <= length else name[: length - 1] + ELLIPSIS
+
+
 @dataclass(frozen=True, slots=True)
 class Label:
     """A choice as shown: `head` (button, option label) and `details` (cost, what it does,
-    warnings: an option's description)."""
+    warnings: an option's description). `squeeze(room)` gives the head in at most `room`
+    characters where it names players (their names shortened, then less said): the layout
+    cuts the head, never the details."""
 
     head: str
     details: tuple[str, ...] = ()
+    squeeze: Callable[[int], str] | None = field(default=None, compare=False)
+
+    def fitted_head(self, room: int) -> str:
+        """The head in at most `room` characters: squeezed, and cut only as a last resort."""
+        head = self.head
+        if len(head) > room and self.squeeze is not None:
+            head = self.squeeze(room)
+        return head if len(head) <= room else head[: max(room - 1, 0)] + ELLIPSIS
+
+    def fits(self, limit: int) -> bool:
+        """Whether `line(limit)` says everything without cutting a word: at most names shortened."""
+        tail = SEP.join(self.details)
+        room = limit - (len(tail) + len(SEP) if tail else 0)
+        head = self.head if len(self.head) <= room or self.squeeze is None else self.squeeze(room)
+        return room > 0 and len(head) <= room
 
     def line(self, limit: int = 100) -> str:
-        """Head and details on one line (the autocomplete's name)."""
-        text = " · ".join((self.head, *self.details))
-        return text if len(text) <= limit else text[: limit - 1] + "…"
+        """Head and details on one line (a button, the autocomplete's name), at most `limit`
+        characters: the details (cost, warnings) whole, the head made to fit."""
+        text = SEP.join((self.head, *self.details))
+        if len(text) <= limit:
+            return text
+        tail = SEP.join(self.details)
+        if not tail or len(tail) + len(SEP) + 8 > limit:  # no room to keep the details whole
+            return text[: limit - 1] + ELLIPSIS
+        return SEP.join((self.fitted_head(limit - len(tail) - len(SEP)), tail))
 
 
 def _space(code: str) -> int:
@@ -96,24 +132,42 @@ def describe(
         seat = pending.player if pending is not None else -1
     group = kind_facts(kind).group
     if group == "provost":
-        return Label(provost_head(game, choice.code, seat, tr), tuple(words.amounts(tr, d) for d in details))
+        return Label(
+            provost_head(game, choice.code, seat, tr),
+            tuple(words.amounts(tr, d) for d in details),
+            lambda room: provost_head(game, choice.code, seat, tr, room),
+        )
     if group == "place":
         space = _space(choice.code)
         owner = game.state.road_owner[space] if space else -1
+        places = [head if tr is ENGLISH else words.phrase(tr, head)]
+        if space or choice.code in SPECIAL_NAMES:  # a building: named from the game
+            building = glossary.building(tr, name_of(game, choice))
+            places = [words.on_road(tr, building, space), f"{building} (r{space})"] if space else [building]
         if tr is not ENGLISH:
-            place = glossary.building(tr, name_of(game, choice))
-            if space:
-                place = words.on_road(tr, place, space)
-            other = game.state.players[owner].name if owner >= 0 and owner != seat else None
-            head = words.place_head(tr, place, other, owner == seat)
             number = cost.split()[0] if cost else ""
             details = [words.cost(tr, int(number))] if number.isdigit() else details
-        elif owner == seat:
-            head = words.place_head(tr, head, None, True)
+        other = game.state.players[owner].name if owner >= 0 and owner != seat else None
+        heads = [
+            words.place_head(tr, place, clip_name(other, length) if other else None, owner == seat)
+            for place in places
+            for length in (NAME_LENGTHS if other else NAME_LENGTHS[:1])
+        ]
         trap = trap_of(game, choice.code, seat, tr)
         if trap:
             details.append(trap)
+        return Label(heads[0], tuple(details), _first_within(heads))
     return Label(head, tuple(details))
+
+
+def _first_within(heads: Sequence[str]) -> Callable[[int], str]:
+    """A label's `squeeze`: the first of `heads` (the longest first) within the room, else the
+    last: the names shortened, then the road space as its code (r9)."""
+
+    def squeeze(room: int) -> str:
+        return next((h for h in heads if len(h) <= room), heads[-1])
+
+    return squeeze
 
 
 def _fixed(tr: Translation, game: Game | None, kind: str, choice: Choice, seat: int | None) -> str | None:
@@ -127,14 +181,18 @@ def _fixed(tr: Translation, game: Game | None, kind: str, choice: Choice, seat: 
     return words.fixed_label(tr, choice.label)
 
 
-def _worker(game: Game, space: int, seat: int, tr: Translation) -> str:
+def _worker(game: Game, space: int, seat: int, tr: Translation, length: int = NAME_LENGTHS[0], where: bool = True) -> str:
+    """Whose worker is on `space` (`length`: its owner's name at most; `where`: with the building)."""
     owner = game.state.road_worker[space]
-    who = tr(words.YOUR_WORKER) if owner == seat else game.state.players[owner].name
+    who = tr(words.YOUR_WORKER) if owner == seat else clip_name(game.state.players[owner].name, length)
+    if not where:
+        return f"{who} (r{space})"
     return words.worker_at(tr, who, TILES[game.state.road_tile[space] or ""].name, space)
 
 
-def provost_head(game: Game, code: str, seat: int, tr: Translation = ENGLISH) -> str:
-    """What moving the provost by `code` does to the workers on the road."""
+def provost_head(game: Game, code: str, seat: int, tr: Translation = ENGLISH, room: int | None = None) -> str:
+    """What moving the provost by `code` does to the workers on the road; within `room`
+    characters if given (the names shortened, then the buildings left out)."""
     s = game.state
     provost = s.provost
     move = Code.parse(code)
@@ -143,13 +201,26 @@ def provost_head(game: Game, code: str, seat: int, tr: Translation = ENGLISH) ->
     k = move.steps
     target = provost + k
     if k == 0:
-        cut = [_worker(game, sp, seat, tr) for sp in range(provost + 1, ROAD_LEN + 1) if s.road_worker[sp] >= 0]
-        return words.provost_stay(tr, provost, cut)
-    low, high = (target + 1, provost) if k < 0 else (provost + 1, target)
-    changed = [
-        _worker(game, sp, seat, tr) for sp in range(low, high + 1) if 1 <= sp <= ROAD_LEN and s.road_worker[sp] >= 0
-    ]
-    return words.provost_move(tr, MINUS if k < 0 else "+", abs(k), target, k < 0, changed)
+        spaces = [sp for sp in range(provost + 1, ROAD_LEN + 1) if s.road_worker[sp] >= 0]
+    else:
+        low, high = (target + 1, provost) if k < 0 else (provost + 1, target)
+        spaces = [sp for sp in range(low, high + 1) if 1 <= sp <= ROAD_LEN and s.road_worker[sp] >= 0]
+
+    def said(length: int, where: bool | None) -> str:
+        """The head with names of `length` at most, the buildings too (`where`), or only how
+        many workers (None)."""
+        if where is None:
+            workers = [glossary.count(tr, "worker", len(spaces))] if spaces else []
+        else:
+            workers = [_worker(game, sp, seat, tr, length, where) for sp in spaces]
+        if k == 0:
+            return words.provost_stay(tr, provost, workers)
+        return words.provost_move(tr, MINUS if k < 0 else "+", abs(k), target, k < 0, workers)
+
+    if room is None:
+        return said(NAME_LENGTHS[0], True)
+    heads = [said(length, where) for where in (True, False) for length in NAME_LENGTHS]
+    return _first_within([*heads, said(0, None)])(room)
 
 
 def can_deliver(cubes: list[int]) -> bool:
@@ -176,7 +247,7 @@ def trap_of(game: Game, code: str, seat: int, tr: Translation = ENGLISH) -> str:
     if effect.kind == "trade" and not any(trade_possible(game, seat, tile, o) for o in TRADES[tile]):
         return tr(words.NO_TRADE)
     if effect.kind == "build" and not build_codes(game, seat, effect.builds, 0):
-        return words.no_build(tr, effect.builds)
+        return tr(words.NO_BUILD)
     return ""
 
 
@@ -193,10 +264,12 @@ def name_of(game: Game | None, choice: Choice) -> str:
     return _split(choice.label)[0].split(" (")[0]
 
 
-def pair(game: Game | None, choice: Choice) -> str:
-    """`r8 Carpenter`; a choice whose code is its name: `Castle`."""
-    name = name_of(game, choice)
-    return name if name.casefold() == choice.code.casefold() else f"{choice.code} {name}"
+def pair(game: Game | None, choice: Choice, tr: Translation = ENGLISH) -> str:
+    """`r8 Carpenter` (the name in `tr`'s words: what can be typed in any of our languages); a
+    choice whose code is its name: `Castle`."""
+    english = name_of(game, choice)
+    name = tr.pgettext("choice", "Pass") if choice.code == "pass" else glossary.building(tr, english)
+    return name if english.casefold() == choice.code.casefold() and name == english else f"{choice.code} {name}"
 
 
 def _fold(text: str) -> str:
@@ -279,7 +352,7 @@ def typed_code(
     found = find(game, decision.choices, typed)
     if len(found) == 1:
         return found[0].code
-    pairs = [pair(game, c) for c in found or decision.choices]
+    pairs = [pair(game, c, tr) for c in found or decision.choices]
     raise BadRequest(
         words.ambiguous_choice(tr, typed, pairs) if found else words.unknown_choice(tr, typed, pairs)
     )

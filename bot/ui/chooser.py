@@ -138,20 +138,30 @@ def _cut(text: str, limit: int) -> str:
 def option(game: Game | None, kind: str, choice: Choice, tr: Translation = choice_labels.ENGLISH) -> discord.SelectOption:
     """A select option: the label's head as the label, its cost (and effect) as description."""
     label = choice_labels.describe(game, kind, choice, tr=tr)  # what the choice does (bot/ui/choice_labels.py)
-    head, details = label.head, list(label.details)
+    details = list(label.details)
     effect = ""
     if game is not None and kind_facts(kind).group == "place":
         effect = texts.place_effect(tr, game, choice.code)
     elif kind == "build":
         effect = texts.build_effect(tr, choice.code)
-    if effect:
-        details.append(effect)
-    description = " · ".join(details) or None
+    description = _description(details, effect) or None
     return discord.SelectOption(
-        label=_cut(head, MAX_OPTION_TEXT),
+        label=label.fitted_head(MAX_OPTION_TEXT),
         value=choice.code,
-        description=_cut(description, MAX_OPTION_TEXT) if description else None,
+        description=description,
     )
+
+
+def _description(details: list[str], effect: str) -> str:
+    """An option's description: its cost and warnings whole, then what the place does (cut
+    there if it must be: issue 26, a price or a warning is never what is cut)."""
+    text = choice_labels.SEP.join(details)
+    if not effect:
+        return _cut(text, MAX_OPTION_TEXT)
+    if not text:
+        return _cut(effect, MAX_OPTION_TEXT)
+    room = MAX_OPTION_TEXT - len(text) - len(choice_labels.SEP)
+    return text + choice_labels.SEP + _cut(effect, room) if room >= 8 else _cut(text, MAX_OPTION_TEXT)
 
 
 def chooser_view(
@@ -287,7 +297,8 @@ def _button_text(game: Game | None, decision: Decision, choice: Choice, tr: Tran
     """A button's text: the choice's label, and what it does where that matters (the provost,
     placements: bot/ui/choice_labels.py), in `tr`'s words."""
     text = choice.label
-    if tr is not choice_labels.ENGLISH or (game is not None and kind_facts(decision.kind).group in ("provost", "place")):
+    rebuilt = game is not None and kind_facts(decision.kind).group in ("provost", "place")
+    if tr is not choice_labels.ENGLISH or rebuilt or len(text) > MAX_BUTTON_LABEL:
         text = choice_labels.describe(game, decision.kind, choice, decision.player, tr).line(MAX_BUTTON_LABEL)
     return text[:1].upper() + text[1:]
 

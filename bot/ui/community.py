@@ -22,7 +22,16 @@ import discord
 from babel.dates import format_date
 from discord import app_commands
 
-from bot.games import UNSET, Manager, Refusal, Resigned, ServerDefaults, TableSettings
+from bot.games import (
+    STORE_UNREADABLE,
+    UNSET,
+    Manager,
+    Refusal,
+    Resigned,
+    ServerDefaults,
+    TableSettings,
+    Unavailable,
+)
 from bot.games.challenge import iso_week
 from bot.games.notify import zone_names
 from bot.i18n import Translation, table_default
@@ -228,7 +237,7 @@ class Community:
             return
         except Exception:
             log.exception("user %d: the notification settings could not be saved", interaction.user.id)
-            await replies.refuse(interaction, Refusal("The store could not be read just now. Try again in a moment."))
+            await replies.refuse(interaction, Unavailable(STORE_UNREADABLE))
             return
         tr = reply_tr(interaction, self.bot.manager.table(interaction.channel_id or 0))
         await self._answer(interaction, words.notify_text(tr, prefs))

@@ -19,7 +19,6 @@ from .host import Host
 from .lang import personal_language, post_tr, reply_tr, set_personal
 from .play import chooser_for
 from .story import Story, navigation
-from .texts import plan as plan_words
 
 log = logging.getLogger(__name__)
 
@@ -169,13 +168,7 @@ class Info:
         ]
 
     async def help(self, interaction: discord.Interaction[Any]) -> None:
-        tr = self._reader(interaction)
-        text, more = tr(texts.HELP), tr(plan_words.HOW_TO_PLAN)  # plan, queue and orders in one line
-        if len(text) + len(more) + 1 <= texts.MAX_CONTENT:
-            await replies.say(interaction, f"{text}\n{more}")
-            return
-        await replies.say(interaction, text)
-        await replies.say(interaction, more)
+        await replies.say(interaction, texts.help_text(self._reader(interaction)))  # one message in every language
 
     async def about(self, interaction: discord.Interaction[Any]) -> None:
         """`/caylus-about`: the version, uptime, servers and tables, and the invite link."""
@@ -207,7 +200,7 @@ class Info:
         elif language is not None:
             text = tr(texts.LANGUAGE_SET).format(language=NAMES[language])
         elif mine is not None:
-            text = tr(texts.LANGUAGE_SHOWN).format(language=NAMES[mine])
+            text = texts.language_shown(tr, NAMES[mine])
         else:
-            text = tr(texts.LANGUAGE_NONE)
+            text = texts.language_none(tr)
         await replies.say(interaction, text)

@@ -12,7 +12,15 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.games import Table
-from bot.i18n import LANGUAGES, Translation, post_language, reply_language, translator
+from bot.i18n import (
+    DEFAULT,
+    LANGUAGES,
+    Translation,
+    from_discord,
+    post_language,
+    reply_language,
+    translator,
+)
 
 if TYPE_CHECKING:
     from bot.store import GameStore
@@ -54,11 +62,26 @@ async def set_personal(store: GameStore, languages: dict[int, str], user_id: int
         languages[user_id] = lang
 
 
+def channel_table(interaction: discord.Interaction[Any]) -> Table | None:
+    """The table of the interaction's channel (or thread), if the bot has one there."""
+    try:
+        manager = getattr(interaction.client, "manager", None)
+    except RuntimeError:  # the bot is not set up yet
+        return None
+    channel_id = interaction.channel_id
+    return manager.table(channel_id) if manager is not None and channel_id else None
+
+
 def reply_tr(interaction: discord.Interaction[Any], table: Table | None) -> Translation:
-    """The words of a private reply to `interaction`'s user about `table` (None: no table)."""
+    """The words of a private reply to `interaction`'s user about `table` (None: the table of
+    the interaction's channel, if any: every reply at a table speaks its language, issue 26)."""
+    if table is None:
+        table = channel_table(interaction)
+    locale = str(interaction.locale) if interaction.locale else None
     lang = reply_language(
         table.settings.language if table is not None else None,
         personal=personal_language(interaction),
-        discord_locale=str(interaction.locale) if interaction.locale else None,
+        discord_locale=locale,
     )
-    return translator(lang)
+    # the command names in the reply are those the reader's own Discord shows
+    return translator(lang).for_reader(from_discord(locale) or DEFAULT)

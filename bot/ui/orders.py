@@ -442,7 +442,7 @@ async def press(interaction: Interaction, table_id: int, action: str, arg: str |
             cuts = arg == "provost.cuts" and pending is not None and pending.decision.kind in ("provost", "guild")
             await change(bot, interaction, channel_id, set_order(arg), decision=pending.decision.seq if cuts and pending else None)
         elif action == "queue":  # an older Queue… button: one's plan is Plan… now
-            await show(bot, interaction, channel_id, note=reply_tr(interaction, table)(words.QUEUE_IS_PLAN), declare=True)
+            await show(bot, interaction, channel_id, note=words.queue_is_plan(reply_tr(interaction, table)), declare=True)
         elif action == "always":
             await _always(bot, interaction, table, arg)
         else:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import unicodedata
 from collections.abc import Iterator
 from typing import IO, Any
 
@@ -22,16 +21,13 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from bot.i18n import from_discord, translator
+from bot.i18n import from_discord
+from bot.i18n.commands import COMMAND_LANGUAGES, NAME, command_text, valid_name
 
 from .commands import command_tree
 
 log = logging.getLogger(__name__)
 
-# The languages whose command texts go to Discord: those with a Discord locale.
-COMMAND_LANGUAGES = ("ru", "pt-BR")
-MAX_NAME = 32
-NAME = "command name"
 DESCRIPTION = "command description"
 CHOICE = "command choice"
 CONTEXTS = {
@@ -43,31 +39,7 @@ CONTEXTS = {
     Where.parameter_description: DESCRIPTION,
     Where.choice_name: CHOICE,
 }
-
-
-def valid_name(name: str) -> bool:
-    """Discord's rule for a chat command's (or option's) name: lower case, 1-32 characters of
-    ``^[-_'\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``."""
-    if not 1 <= len(name) <= MAX_NAME or name != name.lower():
-        return False
-    for char in name:
-        if char in "-_'" or unicodedata.category(char)[0] in "LN":
-            continue
-        if unicodedata.name(char, "").startswith(("DEVANAGARI ", "THAI ")):
-            continue
-        return False
-    return True
-
-
-def command_text(lang: str, context: str, english: str) -> str | None:
-    """The text of `english` in `lang`, None when the catalogue has none (or an invalid name)."""
-    text = translator(lang).pgettext(context, english)
-    if text == english:
-        return None
-    if context == NAME and not valid_name(text):
-        log.warning("the %s command name %r for %r breaks Discord's rules: not sent", lang, text, english)
-        return None
-    return text
+__all__ = ["COMMAND_LANGUAGES", "CatalogueTranslator", "command_strings", "extract_commands", "valid_name"]
 
 
 class CatalogueTranslator(app_commands.Translator):

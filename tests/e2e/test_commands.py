@@ -30,6 +30,8 @@ async def test_synced_commands_and_no_privileged_intents(world: World) -> None:
         assert "/caylus new" in text and "More…" in text and "Board" in text
         # plan, queue and orders named in one line (issue 22 item 5)
         assert "`/caylus plan" in text and "`/caylus queue`" in text and "`/caylus orders`" in text
+        # the community's commands beside /caylus, in the same one message (issue 26)
+        assert "`/caylus-stats` — your games, rating" in text and "`/caylus-setup`" in text
 
 
 async def test_rules_with_autocomplete(world: World) -> None:

@@ -88,7 +88,8 @@ async def test_the_servers_locale_is_a_new_tables_language(world: World) -> None
 
 async def test_a_russian_player_at_a_portuguese_table(world: World) -> None:
     """The card stays Portuguese; Bob's Discord is in Russian, so his private answers are
-    Russian; Cid (Discord in English) chooses Russian with `/caylus language` for himself."""
+    Russian; Cid's Discord is in English (Discord's default), so he reads the table's Portuguese
+    (issue 26) until he chooses Russian with `/caylus language` for himself."""
     world.bob.user.locale = "ru"
     async with world.bot():
         await answer(await slash(world, world.ann, "new", seats=3, language="pt-BR"))
@@ -97,8 +98,8 @@ async def test_a_russian_player_at_a_portuguese_table(world: World) -> None:
         message = card(world)
         assert "**Bob**" in message.content and "Sentados:" in message.content
         assert "Сесть" not in message.content
-        english = await answer(await slash(world, world.cid, "join"))
-        assert english == "You sit at seat 3 of 3. The creator starts the game."
+        table_words = await answer(await slash(world, world.cid, "join"))
+        assert table_words == "Você ocupa o lugar 3 de 3. Quem criou a mesa começa o jogo."  # no gender guessed
         chosen = await answer(await slash(world, world.cid, "language", language="ru"))
         assert chosen.startswith("Ваш язык теперь **Русский**")
         left = await answer(await slash(world, world.cid, "leave"))
@@ -119,8 +120,8 @@ async def test_a_russian_player_at_a_portuguese_table(world: World) -> None:
         assert status.startswith("**Тур 1 · ")
         assert "судья на клетке" in status and "**Bob** (вы)" in status and "Ваши здания: нет" in status
         assert_not_english(status)
-        english = await answer(await slash(world, world.ann, "status"))
-        assert english.startswith("**Round 1 · ") and "**Ann** (you)" in english
+        table_words = await answer(await slash(world, world.ann, "status"))
+        assert table_words.startswith("**Turno 1 · ") and "**Ann** (você)" in table_words
 
 
 async def test_the_personal_language_is_kept_across_restarts(world: World) -> None:
@@ -160,7 +161,7 @@ async def test_rules_topics_by_their_names_in_the_tables_and_the_readers_languag
             text = await answer(await slash(world, world.bob, "rules", topic=typed))
             assert text.startswith("## Плотницкая стройка ("), (typed, text)
         text = await answer(await slash(world, world.ann, "rules", topic="mascate"))
-        assert text.startswith("## Peddler (")  # Ann's Discord is in English; the table's name works
+        assert text.startswith("## Mascate (")  # Ann's Discord is in English: the table's language
 
 
 async def test_rules_explanations_in_the_readers_language(world: World) -> None:

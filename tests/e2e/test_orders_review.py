@@ -208,7 +208,7 @@ async def test_orders_refusals_and_hints_in_the_readers_language(world: World) -
         assert "is not a provost target" not in target and target.startswith("«r40»"), target
         world.bob.user.locale = "ru"
         hint = await answer(await slash(world, world.bob, "queue", add="carpenter"))
-        assert "Плотницкая стройка (дорога 8)" in hint and "Carpenter" not in hint, hint
+        assert "Плотницкая стройка (клетка 8)" in hint and "Carpenter" not in hint, hint
 
 
 async def test_the_status_chooser_and_the_production_autocomplete_in_the_readers_language(world: World) -> None:
@@ -310,7 +310,7 @@ async def test_a_declared_target_shows_where_the_provost_is_and_one_out_of_reach
 
 
 async def test_what_a_russian_player_types_for_the_queue_the_declaration_and_a_production(world: World) -> None:
-    """The queue's select says «Пас»: typing it works too; `дорога 9` is a road space as `road 9`
+    """The queue's select says «Пас»: typing it works too; `клетка 9` is a road space as `road 9`
     is; a production label typed in full (not picked from the list) is read, and anything else
     is refused with what to do, not with the chooser's "no standing order for this decision"."""
     speaking(world, "ru")
@@ -321,8 +321,8 @@ async def test_what_a_russian_player_types_for_the_queue_the_declaration_and_a_p
         assert "1. Замок — " in queued and "**Пас:** когда ничего не подходит — пас" in queued, queued
         plan = run.bot.manager.orders(channel_id, int(world.bob.id)).plan
         assert plan is not None and plan.places == ("castle",) and plan.passing.kind == "pass"
-        declared = await answer(await slash(world, world.bob, "declare", target="дорога 9"))
-        assert "на дорогу 9" in declared, declared
+        declared = await answer(await slash(world, world.bob, "declare", target="клетка 9"))
+        assert "на клетку 9" in declared, declared
         made = await answer(await slash(world, world.bob, "orders", production="Лес: 1 дерево"))
         assert "Лес → 1 дерево" in made, made
         assert run.bot.manager.orders(channel_id, int(world.bob.id)).production("n_forest") == "W"

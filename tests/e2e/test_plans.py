@@ -46,6 +46,8 @@ async def test_a_ranked_fallback_and_a_price_cap(world: World) -> None:
         turn, first, [second, third], table = await first_and_others(world, run, 3)
         # a new player's first turn message names plan, queue and orders in one line (item 5)
         assert "Fewer pings: **Plan…** or `/caylus plan`" in turn.content and "`/caylus orders`" in turn.content
+        # and where pings go and where every command is (issue 26: the community's commands)
+        assert "`/caylus-notify` — where your pings go, quiet hours · `/caylus help` — every command" in turn.content
         text = await answer(await slash(world, third, "plan", add="trading<=1, castle"))
         assert "1. Trading post (at most 1 denier) — next, 1 denier" in text and "2. Castle — then, 1 denier" in text
         assert (await answer(await slash(world, first, "pass"))).startswith("✅")  # the price is 2 now

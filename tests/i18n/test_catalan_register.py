@@ -20,9 +20,10 @@ VOS_WORDS = re.compile(
     r"vostre|vostra|vostres|vós|vosaltres|us|vos)(?![\w·])",
     re.IGNORECASE,
 )
-# Any other second person plural: the verb forms all end in -eu or -iu (trieu, esteu, podreu,
-# teníeu, jugueu, sortiu), also before a pronoun (Trieu-ne, moveu-lo, Assegueu-vos)
-VOS_ENDING = re.compile(r"(?<![\w·])[\w·]+(?:eu|iu)(?![\w·])", re.IGNORECASE)
+# Any other second person plural: the verb forms all end in -eu, -iu or -ïu (trieu, esteu,
+# podreu, teníeu, jugueu, sortiu, construïu, traduïu), also before a pronoun (Trieu-ne,
+# moveu-lo, Assegueu-vos)
+VOS_ENDING = re.compile(r"(?<![\w·])[\w·]+(?:eu|iu|ïu)(?![\w·])", re.IGNORECASE)
 # ...and so do a few ordinary words: the possessives of one person, third persons singular
 # (diu, veu, escriu, seu), "preu", and the adjectives in -tiu/-siu (objectiu, definitiu, exclusiu)
 NOT_VOS = {"teu", "seu", "meu", "preu", "veu", "peu", "deu", "creu", "beu", "neu", "lleu",
@@ -38,13 +39,13 @@ WHOLE_TABLE = {
     "with 2 to {seats} players seated.",
     "Follow the turn messages and phase reports below.",
     # the card of an abandoned table
-    "Start a new one with `/caylus new`.",
+    "Start a new one with {new}.",
     # the thread's first message
     "🏰 This thread is the Caylus table's ({link}). Press **Join** on the table card in the "
     "channel; once the game starts, the turn messages, phase reports and every `/caylus` command "
     "of this table are here. The final result goes to the channel too.",
     # the final scores, to every human player by name
-    "Well played, {players}! Start another table with `/caylus new`.",
+    "Well played, {players}! Start another table with {new}.",
 }
 
 
@@ -80,6 +81,7 @@ def texts(message_string: str | tuple[str, ...]) -> tuple[str, ...]:
         ("cada col·locació us costa 1 denari", ["us"]),
         ("Quan esteu a la taula, jugueu i podreu escollir", ["esteu", "jugueu", "podreu"]),
         ("Assegueu-vos i esculliu una línia", ["vos", "esculliu", "Assegueu"]),
+        ("Construïu un edifici de fusta; distribuïu-los", ["Construïu", "distribuïu"]),
     ],
 )
 def test_the_check_finds_the_vos_forms(text: str, said: list[str]) -> None:

@@ -146,4 +146,7 @@ def test_the_i18n_command_ends_with_json(capsys: pytest.CaptureFixture[str]) -> 
     for counts in result["languages"].values():
         assert counts["messages"] >= 150
         assert counts["missing"] == counts["fuzzy"] == counts["placeholder_errors"] == 0
+        # issue 26: what a native reader would trip on, counted in a source checkout
+        assert counts["untranslated_literals"] == counts["labels_over_limit"] == counts["glossary_deviations"] == 0
+    assert result["en"] == {"untranslated_literals": 0, "labels_over_limit": 0}
     assert set(result["template"]) == {"new", "gone"}

@@ -71,7 +71,7 @@ async def test_the_translator_answers_for_ru_and_pt_br_only() -> None:
     where = app_commands.TranslationContextLocation
     name, desc = _Context(where.command_name), _Context(where.command_description)
     new = app_commands.locale_str("new")
-    assert await translator.translate(new, discord.Locale.russian, name) == "новая"  # type: ignore[arg-type]
+    assert await translator.translate(new, discord.Locale.russian, name) == "создать"  # type: ignore[arg-type]
     assert await translator.translate(new, discord.Locale.brazil_portuguese, name) == "nova"  # type: ignore[arg-type]
     for locale in (discord.Locale.american_english, discord.Locale.french, discord.Locale.spain_spanish):
         assert await translator.translate(new, locale, name) is None  # type: ignore[arg-type]
@@ -80,7 +80,7 @@ async def test_the_translator_answers_for_ru_and_pt_br_only() -> None:
 
 
 def test_a_name_discord_would_refuse_is_never_sent(monkeypatch: pytest.MonkeyPatch) -> None:
-    from bot.ui import translator as module
+    from bot.i18n import commands as module
 
     class Broken:
         def pgettext(self, context: str, text: str) -> str:
@@ -116,9 +116,9 @@ async def test_synced_commands_carry_russian_and_portuguese_localizations(world:
         for node in _nodes(command):
             for key, context in (("name", NAME), ("description", DESCRIPTION)):
                 assert (node.get(f"{key}_localizations") or {}) == _expected(context, node[key]), node[key]
-    assert group["description_localizations"]["ru"] == "Играть в Келюс в этом канале"
+    assert group["description_localizations"]["ru"] == "Играть в Caylus в этом канале"
     subcommands = {o["name"]: o for o in group["options"]}
-    assert subcommands["new"]["name_localizations"] == {"ru": "новая", "pt-BR": "nova"}
+    assert subcommands["new"]["name_localizations"] == {"ru": "создать", "pt-BR": "nova"}
     assert subcommands["new"]["description_localizations"]["pt-BR"] == "Abrir uma mesa de Caylus neste canal"
     checked = 0
     for node in _nodes(group):

@@ -34,8 +34,12 @@ def test_a_private_reply_personal_setting_then_discord_locale_then_table() -> No
     assert reply_language("pt-BR", personal="ca", discord_locale="ru") == "ca"
     # a Discord language we have no catalogue for: the table's
     assert reply_language("ca", discord_locale="fr") == "ca"
-    # an English client is English, even at a Russian table (we have English)
-    assert reply_language("ru", discord_locale="en-GB") == "en"
+    # an English client is Discord's default (and a Catalan player's): the table's language wins
+    # (issue 26); with no table, English
+    assert reply_language("ru", discord_locale="en-GB") == "ru"
+    assert reply_language("ca", discord_locale="en-US") == "ca"
+    assert reply_language(None, discord_locale="en-US") == "en"
+    assert reply_language("ca", personal="en", discord_locale="ru") == "en"
     assert reply_language(None) == "en" and reply_language("xx", personal="yy") == "en"
 
 

@@ -41,5 +41,5 @@ def test_a_stale_decision_keeps_its_english_prompt() -> None:
 def test_the_placement_prompt_reads_naturally() -> None:
     game = new_game(["Ann", "Bob"], 3)
     assert game.prompt() == "Place a worker or pass (6 workers and 7 deniers left)"
-    assert game.prompt(translator("ru")) == "Выставьте рабочего или спасуйте (осталось: 6 рабочих, 7 денье)"
+    assert game.prompt(translator("ru")) == "Поставьте рабочего или спасуйте (осталось: 6 рабочих, 7 денье)"
     assert game.prompt(translator("ca")).startswith("Col·loca un treballador o passa (queden 6 treballadors i ")

@@ -93,7 +93,7 @@ async def test_a_refused_choice_is_answered_in_the_readers_language(manager: Man
     with pytest.raises(Illegal) as unknown:
         await manager.act(1, p.user_id, p.number, "banana")
     for lang, start in (
-        ("ru", "Так нельзя: «banana» сейчас выбрать нельзя (Выставьте рабочего"),
+        ("ru", "Так нельзя: «banana» сейчас выбрать нельзя (Поставьте рабочего"),
         ("ca", "No pots fer això: «banana» no és una opció ara (Col·loca"),
     ):
         said = texts.refusal(translator(lang), unknown.value)
@@ -148,5 +148,5 @@ async def test_a_russian_player_typing_what_is_no_choice_reads_why_in_russian(wo
         player = whose(turn, world)
         player.user.locale = "ru"
         text = await answer(await slash(world, player, "place", target="?"))
-        assert text.startswith("Так нельзя: «?» сейчас выбрать нельзя (Выставьте рабочего или спасуйте"), text
+        assert text.startswith("Так нельзя: «?» сейчас выбрать нельзя (Поставьте рабочего или спасуйте"), text
         assert not english_in("ru", text.split(": ", 1)[1]), text

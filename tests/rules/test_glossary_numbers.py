@@ -192,8 +192,8 @@ def test_the_residence_and_the_income_follow_the_tile_table(monkeypatch: pytest.
 @pytest.mark.parametrize(
     ("name", "n", "key", "ru"),
     [
-        ("GUILD_STEPS", 1, "guild", "судью до 1 клетки вперёд"),
-        ("GUILD_STEPS", 2, "guild", "судью до 2 клеток вперёд"),
+        ("GUILD_STEPS", 1, "guild", "судью не больше чем на 1 клетку вперёд"),
+        ("GUILD_STEPS", 2, "guild", "судью не больше чем на 2 клетки вперёд"),
         ("STABLES_CIRCLES", 1, "stables", "**Конюшня** — 1 круг,"),
         ("STABLES_CIRCLES", 5, "stables", "**Конюшня** — 5 кругов,"),
         ("CASTLE_WORKERS", 4, "castle", "**Замок** — до 4 рабочих,"),

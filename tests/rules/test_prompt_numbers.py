@@ -126,7 +126,7 @@ RESULT = NS(
         ("why_not_move", "the provost moves 1 to 3 spaces forward (+1, +2, +3) or back (-1, -2, -3), or 0"),
         ("pass_label", "Pass (first to pass: +1 denier)"),
         ("joust_trap", "⚠ needs 1 denier + 1 cloth"),
-        ("castle_trap", "⚠ no batch with your cubes now (building nothing costs 2 PP)"),
+        ("castle_trap", "⚠ no batch now (building nothing: −2 PP)"),
         ("board_simple_favours", "favour = 3 PP"),
         ("board_own_building", "own building or Inn: 1"),
     ],
@@ -215,8 +215,8 @@ def test_a_simple_favour_gives_and_says_its_constant(monkeypatch: pytest.MonkeyP
 @pytest.mark.parametrize(
     ("module", "name", "n", "key", "ru"),
     [
-        (specials_module, "GUILD_STEPS", 1, "guild", "(сейчас на клетке 6) до 1 клетки, бесплатно"),
-        (effects_module, "GUILD_STEPS", 2, "words_guild", "передвинуть судью до 2 клеток, бесплатно"),
+        (specials_module, "GUILD_STEPS", 1, "guild", "(сейчас на клетке 6) не больше чем на 1 клетку, бесплатно"),
+        (effects_module, "GUILD_STEPS", 2, "words_guild", "передвинуть судью не больше чем на 2 клетки, бесплатно"),
         (placing_module, "CASTLE_WORKERS", 4, "castle_full", "(уже 4 рабочих)"),
         (placing_module, "CASTLE_WORKERS", 21, "castle_full", "(уже 21 рабочий)"),
     ],

@@ -112,11 +112,11 @@ def test_the_options_say_what_a_placement_costs_and_does_in_the_readers_language
     assert len(english) == len(d.choices) - 1  # every place but Pass, which is a button
     # each place with its cost and what it does, a trap said first (§2 phase 6: a castle worker
     # without a batch loses 2 PP)
-    assert english["Castle"].startswith("1 denier · ⚠ no batch with your cubes now (building nothing costs 2 PP)")
+    assert english["Castle"].startswith("1 denier · ⚠ no batch now (building nothing: −2 PP)")
     assert english["Carpenter (road 8)"].startswith("1 denier · build a wood building")
     assert _labels(view)[-3:] == ["Pass (first to pass: +1 denier)", "Board", "Plan…"]
     russian = _options(chooser_view(3, d, game, tr=translator("ru")))
-    assert ("Плотницкая стройка (дорога 8)", "1 денье · построить: деревянное здание · за судьёй (дорога 6)") in russian
+    assert ("Плотницкая стройка (клетка 8)", "1 денье · построить: деревянное здание · за судьёй (клетка 6)") in russian
     assert len(russian) == len(english)
     assert all(len(label) <= 100 and len(text) <= 100 for label, text in russian)
 

@@ -9,11 +9,15 @@ from collections.abc import Callable, Iterable, Sequence
 from bot.games import GameResult, Pending, PhaseReport, Table
 from bot.i18n import N_, Translation
 from bot.i18n import words as glossary
+from bot.i18n.commands import slash
 from bot.rules import CUBES_PER_PP, DENIERS_PER_PP, GOLD_PP, Event, EventKind
 
 from . import plan as plan_words
 from .choice_words import whole_label
 from .pieces import MAX_CONTENT, clip, mention, name, plain, timestamp, where_in_game
+
+# a new player's first turn message: after the plan's line, where pings go and where the rest is
+MORE_COMMANDS = N_("{notify} — where your pings go, quiet hours · {help} — every command")
 
 
 def _label(tr: Translation) -> Callable[[str], str]:
@@ -79,7 +83,8 @@ def turn_message(
         )
     p = game.state.players[pending.seat]
     if pending.decision.kind == "place" and game.state.round == 1 and p.workers == 6 and not p.passed:
-        lines.append("-# " + tr(plan_words.HOW_TO_PLAN))  # a new player's first turn message at the table
+        lines.append("-# " + plan_words.how_to_plan(tr))  # a new player's first turn message at the table
+        lines.append("-# " + tr(MORE_COMMANDS).format(notify=slash(tr, "caylus-notify"), help=slash(tr, "help")))
     deadline = pending.deadline_at
     if deadline:
         lines.append(
@@ -93,8 +98,8 @@ def turn_message(
 def taken_over(tr: Translation, table: Table, seat_name: str) -> str:
     return tr.gettext(
         "🤖 **{player}** missed too many deadlines: the AI plays that seat for now. "
-        "Its player gets it back with `/caylus takeback`."
-    ).format(player=name(seat_name))
+        "Its player gets it back with {takeback}."
+    ).format(player=name(seat_name), takeback=slash(tr, "takeback"))
 
 
 # The round message (bot/ui/roundpost.py): a title line, then one embed per phase report (more
@@ -135,10 +140,10 @@ def fits_one_message(chunks: Sequence[str]) -> bool:
 
 def dropped_note(tr: Translation, dropped: int) -> str:
     return DROPPED_MARK + tr.ngettext(
-        "{n} earlier report of this round: see `/caylus log`.",
-        "{n} earlier reports of this round: see `/caylus log`.",
+        "{n} earlier report of this round: see {log}.",
+        "{n} earlier reports of this round: see {log}.",
         dropped,
-    ).format(n=dropped)
+    ).format(n=dropped, log=slash(tr, "log"))
 
 
 def round_title(tr: Translation, rnd: int, continued: bool = False) -> str:
@@ -200,6 +205,8 @@ def game_over(tr: Translation, result: GameResult) -> str:
     ]
     if humans:
         lines.append(
-            tr.gettext("Well played, {players}! Start another table with `/caylus new`.").format(players=", ".join(humans))
+            tr.gettext("Well played, {players}! Start another table with {new}.").format(
+                players=", ".join(humans), new=slash(tr, "new")
+            )
         )
     return clip("\n".join(lines))

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from bot.i18n import N_, Translation
 from bot.i18n import words as glossary
+from bot.i18n.commands import slash
 from bot.rules import (
     CASTLE_PENALTY,
     FIRST_PASS_DENIERS,
@@ -107,14 +108,14 @@ def provost_stay(tr: Translation, space: int, cut: Sequence[str]) -> str:
 
 
 # Newcomer traps, flagged in the choice itself (the player's means now; later phases may change them).
-NOTHING_TO_SELL = N_("⚠ you have no cube to sell now")
-CANNOT_BUY = N_("⚠ too few deniers to buy a cube now")
-NO_TRADE = N_("⚠ you cannot pay for any trade now")
+NOTHING_TO_SELL = N_("⚠ no cube to sell now")
+CANNOT_BUY = N_("⚠ too few deniers for a cube")
+NO_TRADE = N_("⚠ no trade you can pay now")
 
 
 def no_batch(tr: Translation) -> str:
     """A castle worker without a batch in hand (§2 phase 6: building nothing costs CASTLE_PENALTY)."""
-    return tr.gettext("⚠ no batch with your cubes now (building nothing costs {pp} PP)").format(pp=CASTLE_PENALTY)
+    return tr.gettext("⚠ no batch now (building nothing: −{pp} PP)").format(pp=CASTLE_PENALTY)
 
 
 def no_joust(tr: Translation) -> str:
@@ -124,8 +125,9 @@ def no_joust(tr: Translation) -> str:
     )
 
 
-def no_build(tr: Translation, category: str) -> str:
-    return tr.gettext("⚠ you cannot pay for any {kind} now").format(kind=glossary.kind(tr, category))
+# A builder (Carpenter, Mason, Architect) none of whose buildings one can pay now: the building
+# says which kind it builds, the warning stays short enough for a button with its price
+NO_BUILD = N_("⚠ nothing you can build now")
 
 
 def unknown_choice(tr: Translation, typed: str, pairs: Sequence[str]) -> str:
@@ -159,8 +161,8 @@ def wanted(tr: Translation, group: str) -> str:
 def other_phase(tr: Translation, command: str, group: str, game: Game, prompt: str) -> str:
     """`/caylus place` is for phase 2; now it is …"""
     return clip(
-        tr.gettext("`/caylus {command}` is for {wanted}; now it is **{now}**: {prompt}").format(
-            command=command, wanted=wanted(tr, group), now=round_phase(tr, game), prompt=plain(prompt)
+        tr.gettext("{command} is for {wanted}; now it is **{now}**: {prompt}").format(
+            command=slash(tr, command), wanted=wanted(tr, group), now=round_phase(tr, game), prompt=plain(prompt)
         )
     )
 

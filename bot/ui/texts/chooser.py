@@ -100,7 +100,7 @@ def chooser_header(tr: Translation, table: Table, decision: Decision, *, note: s
     lines += [
         tr.gettext("**{where}** — your decision").format(where=round_phase(tr, game)),
         f"> {game.prompt(tr, decision)}",
-        tr.gettext("You have {means}.").format(means=means(tr, game, decision.player)),
+        sentence(tr.gettext("You have {means}").format(means=means(tr, game, decision.player))),
     ]
     return clip("\n".join(lines))
 

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from bot.games import LEVELS, ServerDefaults, Table, deadline_label
 from bot.i18n import N_, NAMES, Translation, words
+from bot.i18n.commands import slash
 from bot.rules import SPECIAL_NAMES, TILES
 from bot.store import ChallengeEntry, PlayerStats, PrefsRecord, RatingRecord, UserTable
 from bot.store.ratings import shown
@@ -144,7 +145,7 @@ def leaderboard_text(
 def mygames_text(tr: Translation, tables: Sequence[UserTable], user_id: int) -> str:
     """`/caylus mygames`: the person's tables, those waiting for them first."""
     if not tables:
-        return tr.gettext("You have no seat at a Caylus table now. `/caylus new` opens one.")
+        return tr.gettext("You have no seat at a Caylus table now. {new} opens one.").format(new=slash(tr, "new"))
     lines = [tr.ngettext("🎲 Your {n} table:", "🎲 Your {n} tables:", len(tables)).format(n=len(tables))]
     go = tr.gettext("go")
     for u in tables:
@@ -187,8 +188,8 @@ def dm_refused(tr: Translation, user_id: int) -> str:
     """Said once in the channel, with the ping that replaces the refused DM."""
     return tr.gettext(
         "{user}, Discord would not let me send you a direct message (your DMs are closed), so your call backs come "
-        "here as pings. `/caylus-notify` changes that."
-    ).format(user=mention(user_id))
+        "here as pings. {notify} changes that."
+    ).format(user=mention(user_id), notify=slash(tr, "caylus-notify"))
 
 
 def turn_dm(tr: Translation, table_name: str, guild_id: int, channel_id: int, prompt: str, deadline_at: float | None) -> str:
@@ -232,8 +233,8 @@ def watchers_line(tr: Translation, user_ids: Sequence[int], what: str) -> str:
 def watching(tr: Translation, new: bool) -> str:
     if new:
         return tr.gettext(
-            "👀 You watch this table: you hear of each round's end and the game's end (as your `/caylus-notify` says), never of a turn."
-        )
+            "👀 You watch this table: you hear of each round's end and the game's end (as your {notify} says), never of a turn."
+        ).format(notify=slash(tr, "caylus-notify"))
     return tr.gettext("You watch this table already.")
 
 
@@ -269,21 +270,27 @@ def rematch_joined(tr: Translation) -> str:
 def setup_text(tr: Translation, d: ServerDefaults) -> str:
     """The server's defaults, as `/caylus setup` shows them."""
     unset = tr.gettext("the bot's default")
-    deadline = unset if d.deadline is None else tr.gettext(DEADLINE_CHOICES.get(d.deadline, deadline_label(d.deadline)))
+    known = DEADLINE_CHOICES.get(d.deadline) if d.deadline is not None else None
+    # the deadline's words are those of the command's choices (bot/ui/translator.py)
+    deadline = unset if d.deadline is None else tr.pgettext("command choice", known) if known else deadline_label(d.deadline)
     thread = unset if d.thread is None else (tr.gettext("yes") if d.thread else tr.gettext("no"))
     lines = [
-        tr.gettext("⚙️ This server's defaults for `/caylus new`:"),
+        tr.gettext("⚙️ This server's defaults for {new}:").format(new=slash(tr, "new")),
         tr.gettext("• deadline: {value}").format(value=deadline),
         tr.gettext("• language: {value}").format(value=NAMES.get(d.language, unset) if d.language else unset),
         tr.gettext("• AI level: {value}").format(value=ai_level(tr, d.ai_level) if d.ai_level else unset),
         tr.gettext("• a thread per table: {value}").format(value=thread),
-        tr.gettext("• new tables go to: {value}").format(value=f"<#{d.channel}>" if d.channel else tr.gettext("the channel where /caylus new is used")),
+        tr.gettext("• new tables go to: {value}").format(
+            value=f"<#{d.channel}>" if d.channel else tr.gettext("the channel where {new} is used").format(new=slash(tr, "new"))
+        ),
     ]
     return "\n".join(lines)
 
 
 def elsewhere(tr: Translation, channel_id: int) -> str:
-    return tr.gettext("This server's tables are opened in <#{channel}>: use `/caylus new` there.").format(channel=channel_id)
+    return tr.gettext("This server's tables are opened in <#{channel}>: use {new} there.").format(
+        channel=channel_id, new=slash(tr, "new")
+    )
 
 
 def challenge_started(tr: Translation, who: str, week: str) -> str:
@@ -304,7 +311,9 @@ def challenge_board(tr: Translation, week: str, entries: Sequence[ChallengeEntry
         else tr.gettext("🗓️ Weekly challenge {week}, this server").format(week=week)
     )
     if not entries:
-        return title + "\n" + tr.gettext("Nobody has finished it yet. `/caylus-challenge` takes it on.")
+        return title + "\n" + tr.gettext("Nobody has finished it yet. {challenge} takes it on.").format(
+            challenge=slash(tr, "caylus-challenge")
+        )
     lines = [title]
     for k, e in enumerate(entries, start=1):
         beat = tr.gettext("beat the AI") if e.place == 1 else tr.gettext("place {n} of 4").format(n=e.place)

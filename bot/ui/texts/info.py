@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from bot.games import Table
 from bot.i18n import N_, Translation, words
+from bot.i18n.commands import shown_name, slash
 from bot.rules import (
     FAVOUR_LINES,
     PHASE_NAMES,
@@ -19,8 +20,10 @@ from bot.rules import (
 )
 
 from .choice_words import whole_label
+from .community_commands import COMMANDS as COMMUNITY
 from .lobby import seat_lines
 from .pieces import MAX_CONTENT, clip, name, player_line, prompt_of, round_and_phase, where_in_game
+from .plan import how_to_plan
 
 
 def status(tr: Translation, table: Table, user_id: int) -> str:
@@ -194,16 +197,17 @@ def rules_not_found(tr: Translation, text: str) -> str:
 HELP = N_("""\
 ## Caylus on Discord
 **A table**
-`/caylus new` — open a table here (seats 2–5, `ai` seats and their `ai_level`, a `deadline` per decision and the `takeover` after missed deadlines, options: jeweller, lawyer_pp, simple_favours); the table card has **Join**, **Leave**, **Add AI** and **Start** buttons.
-`/caylus join` · `/caylus leave` · `/caylus start` — the same without the card.
-`/caylus abandon` — end the table without a result (its creator, or anyone with Manage Channels).
+{new} — open a table here (seats, AI, deadlines and variants are its options); then **Join**, **Leave**, **Add AI**, **Start** on its card, or {join} · {leave} · {start}. {abandon} ends it unscored.
 **Playing**
-When it is your turn the bot pings you once in a turn message that carries your choices: one click decides (only you can use them). **More…** shows them privately with their costs; **Board** shows the board as it stands, only to you. Several decisions in a row (a favour's line, then its effect) follow on the same message.
-`/caylus place target:` (a code, a building's name or its start: `carpenter`, `peddler r7`) · `/caylus pass` · `/caylus provost move:` — the frequent moves, with autocomplete.
-**Undo** (after a choice) or `/caylus undo` — take back your last choice while nobody has acted since (not once its phase report is out). `/caylus takeback` — play your seat again after missed deadlines handed it to the AI.
+Your turn: one ping, and buttons only you can use; **More…** shows your choices with their costs, **Board** the board.
+{place} (`carpenter`, `peddler r7`) · {pass} · {provost} — with autocomplete.
+**Undo** or {undo} — take back your last choice if nobody has played since · {takeback} — your seat back from the AI.
+{plan_line}
 **Looking around**
-`/caylus board` — the board now, only for you (`public:true` posts it) · `/caylus status` — every player's deniers, cubes, workers, PP and favours, your buildings and what you can do now (only you see it) · `/caylus log` — the last events · `/caylus rules topic:` — any building, phase or favour line explained · `/caylus language` — your language for private answers.
-Each round has one message, edited after every phase with its report and board image; the final scores, with their breakdown, at the end.""")
+{board} — the board ({public} for everyone) · {status} — everyone's resources, what you can do now · {log} — the last events · {rules} — any rule explained · {language} — your language for private answers.
+{game_board} · {game_log} — a past board, a round's log · {game_replay} — the game as a GIF · {game_export} — its record.
+**Beyond the game**
+{mygames} — your tables · {stats} — your games, rating · {leaderboard} — the server's best · {challenge} — this week's challenge · {notify} — where pings go, quiet hours · {watch} · {unwatch} — follow a table, no pings · {resign} — give up (a loss) · {setup} — the server's defaults · {about} — the bot's version, its invite link.""")
 
 
 # /caylus language: the reply is in the reader's (new) language
@@ -211,13 +215,44 @@ LANGUAGE_SET = N_(
     "Your language is now **{language}**: the bot answers you privately in it, at every table. "
     "Channel posts stay in each table's language."
 )
-LANGUAGE_SHOWN = N_(
-    "Your language: **{language}** (your own setting; `/caylus language clear:True` forgets it)."
-)
+LANGUAGE_SHOWN = N_("Your language: **{language}** (your own setting; {clear} forgets it).")
 LANGUAGE_NONE = N_(
     "You have no language setting: private answers are in your Discord language when the bot "
-    "has it, else in the table's language. Choose one with `/caylus language language:`."
+    "has it, else in the table's language. Choose one with {choose}."
 )
+
+
+# What the help names: {field: (command, option)}
+HELP_COMMANDS: dict[str, tuple[str, str | None]] = {
+    **{c: (c, None) for c in ("new", "join", "leave", "start", "abandon", "pass", "undo", "takeback")},
+    **{c: (c, None) for c in ("board", "status", "log", "language")},
+    "place": ("place", "target"),
+    "provost": ("provost", "move"),
+    "rules": ("rules", "topic"),
+    # the community's commands, each its own beside /caylus (bot/ui/community_commands.py)
+    **{c: (f"caylus-{c}", None) for c in COMMUNITY},
+    "about": ("caylus-about", None),
+    # a game's story, a group beside /caylus (bot/ui/story.py)
+    **{f"game_{c}": (f"caylus-game {c}", None) for c in ("board", "log", "replay", "export")},
+}
+
+
+def help_text(tr: Translation) -> str:
+    """`/caylus help`, one message (tests/i18n/test_help.py), naming each command as the
+    reader's Discord shows it; the round plan's line is the first turn message's (HOW_TO_PLAN)."""
+    return tr(HELP).format(
+        plan_line=how_to_plan(tr),
+        **{key: slash(tr, command, option) for key, (command, option) in HELP_COMMANDS.items()},
+        public=f"`{shown_name(tr.commands, 'public')}:true`",
+    )
+
+
+def language_shown(tr: Translation, language: str) -> str:
+    return tr(LANGUAGE_SHOWN).format(language=language, clear=slash(tr, "language", "clear", "True"))
+
+
+def language_none(tr: Translation) -> str:
+    return tr(LANGUAGE_NONE).format(choose=slash(tr, "language", "language"))
 LANGUAGE_CLEARED = N_(
     "Your language setting is forgotten: private answers are in your Discord language when the "
     "bot has it, else in the table's language."
@@ -236,7 +271,7 @@ def about(
             playing=playing, open=waiting
         ),
         tr.gettext("Add the bot to another server: {link}").format(link=invite),
-        tr.gettext("`/caylus help` says how to play."),
+        tr.gettext("{help} says how to play.").format(help=slash(tr, "help")),
     ]
     return "\n".join(lines)
 

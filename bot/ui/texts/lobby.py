@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.games import Table
 from bot.i18n import N_, NP_, Translation, words
+from bot.i18n.commands import slash
 from bot.rules import SIMPLE_FAVOUR_PP
 
 from .commands import DEADLINE_CHOICES
@@ -104,7 +105,7 @@ def lobby_card(tr: Translation, table: Table) -> str:
             foot = tr.gettext("It is played in <#{channel}>.").format(channel=table.channel_id)
     else:
         head = tr.gettext("🏰 **Caylus** — this table was abandoned")
-        foot = tr.gettext("Start a new one with `/caylus new`.")
+        foot = tr.gettext("Start a new one with {new}.").format(new=slash(tr, "new"))
     lines = [head, tr.gettext("Options: {options}").format(options=options_text(tr, table))]
     if table.settings.home_channel is not None and table.is_open:
         lines.append(tr.gettext("The game is played in its thread, <#{channel}>.").format(channel=table.channel_id))
@@ -161,8 +162,8 @@ def thread_result(tr: Translation, result: str, thread_id: int) -> str:
 def card_not_posted(tr: Translation) -> str:
     return tr.gettext(
         "Your table is open, but I could not post its card here. Others can still use "
-        "`/caylus join`; start with `/caylus start`."
-    )
+        "{join}; start with {start}."
+    ).format(join=slash(tr, "join"), start=slash(tr, "start"))
 
 
 def joined(tr: Translation, table: Table, user_id: int) -> str:
@@ -203,7 +204,7 @@ def abandoned(tr: Translation, by_user_id: int) -> str:
 
 
 def abandoned_ephemeral(tr: Translation) -> str:
-    return tr.gettext("The table is abandoned. Start a new one with `/caylus new`.")
+    return tr.gettext("The table is abandoned. Start a new one with {new}.").format(new=slash(tr, "new"))
 
 
 JOIN, LEAVE, ADD_AI, START = N_("Join"), N_("Leave"), N_("Add AI"), N_("Start")

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from bot.i18n import N_, Translation, translator
 from bot.i18n import words as glossary
+from bot.i18n.commands import slash
 from bot.rules import (
     CUBE_NAMES,
     CUBES,
@@ -80,7 +81,11 @@ REGULAR_SET = N_(
     "the bailiff's pace is not weighed), and every castle batch you can is delivered. Switch each "
     "off below."
 )
-QUEUE_IS_PLAN = N_("The queue is now your round plan: **Plan…** on the turn message, or `/caylus plan`.")
+QUEUE_IS_PLAN = N_("The queue is now your round plan: **Plan…** on the turn message, or {plan}.")
+
+
+def queue_is_plan(tr: Translation) -> str:
+    return tr(QUEUE_IS_PLAN).format(plan=slash(tr, "plan"))
 QUEUE_BUTTON = N_("Queue…")
 ALWAYS_BUTTON = N_("Always…")
 CLEAR_QUEUE = N_("Clear the queue")
@@ -187,7 +192,7 @@ def orders_view_text(tr: Translation, game: Game | None, provost: str, productio
         entries = " · ".join(f"{i}. {place_words(tr, game, c)}" for i, c in enumerate(queue, 1))
         lines.append(tr.gettext("**Your placement queue:** {entries}").format(entries=entries))
     else:
-        lines.append(tr.gettext("**Your placement queue:** empty (`/caylus queue add:…`)"))
+        lines.append(tr.gettext("**Your placement queue:** empty ({queue}…)").format(queue=slash(tr, "queue", "add")))
     if declared:
         target = provost_words(tr, declared)
         if game is not None and declared[:1] == "r":  # where the provost is: a target out of reach is seen at once
@@ -206,8 +211,8 @@ def orders_view_text(tr: Translation, game: Game | None, provost: str, productio
 def plan_line(tr: Translation, places: int, invited: bool) -> str:
     """The orders view's line about the round plan (bot/ui/plan.py has its own view)."""
     text = tr.ngettext(
-        "**Your round plan:** {n} place (**Plan…**, `/caylus plan`)", "**Your round plan:** {n} places (**Plan…**, `/caylus plan`)", places
-    ).format(n=places)
+        "**Your round plan:** {n} place (**Plan…**, {plan})", "**Your round plan:** {n} places (**Plan…**, {plan})", places
+    ).format(n=places, plan=slash(tr, "plan"))
     more = tr.gettext("invited to plan at each round's start") if invited else tr.gettext("not invited to plan")
     return f"{text} · {more}"
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import N_, Translation
+from bot.i18n import words as glossary
+from bot.i18n.commands import slash
 
 from . import choice_words
 from .orders import place_words
@@ -47,9 +49,16 @@ OLD_ROUND = N_("That button was for round {round}; this is round {now}. Your pla
 
 # one line naming plan, queue and orders: /caylus help and a new player's first turn message
 HOW_TO_PLAN = N_(
-    "Fewer pings: **Plan…** or `/caylus plan` places your workers ahead, best first, without a ping; "
-    "`/caylus queue` adds to it; `/caylus orders` answers the provost, productions and castle ahead."
+    "Fewer pings: **Plan…** or {plan} places your workers ahead, best first; "
+    "{queue} adds to it; {orders} · {declare} answer ahead (provost, productions, castle)."
 )
+
+
+def how_to_plan(tr: Translation) -> str:
+    """HOW_TO_PLAN with the commands as the reader's Discord names them."""
+    return tr(HOW_TO_PLAN).format(
+        plan=slash(tr, "plan"), queue=slash(tr, "queue"), orders=slash(tr, "orders"), declare=slash(tr, "declare")
+    )
 
 STATE_WORDS = {
     "next": N_("next, {cost}"),
@@ -126,7 +135,11 @@ def plan_text(
     for i, (entry, state) in enumerate(lines, 1):
         out.append(f"{i}. {entry} — {state}")
     if not lines:
-        out.append(tr.gettext("No places yet: add them below or with `/caylus plan add:carpenter, castle`."))
+        out.append(
+            tr.gettext("No places yet: add them below or with {add}.").format(
+                add=slash(tr, "plan", "add", f"{glossary.building(tr, 'Carpenter').casefold()}, castle")
+            )
+        )
     out.append(tr.gettext("**Passing:** {rule}").format(rule=rule))
     if answers:
         out.append(tr.gettext("**Answers ahead:** {answers}").format(answers="; ".join(answers)))
