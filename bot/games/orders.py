@@ -35,6 +35,7 @@ here is pure and imports only `bot.rules`; the games layer stores the orders wit
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, NamedTuple
@@ -383,6 +384,17 @@ def after_move(
         if new != cur or s in out:
             out[s] = new
     return out
+
+
+def all_of(changes: Sequence[Callable[[SeatOrders], SeatOrders]]) -> Callable[[SeatOrders], SeatOrders]:
+    """One change made of `changes`, applied in turn (a command's several options at once)."""
+
+    def apply(x: SeatOrders) -> SeatOrders:
+        for change in changes:
+            x = change(x)
+        return x
+
+    return apply
 
 
 def settle(orders: dict[int, SeatOrders], changed: dict[int, SeatOrders]) -> None:

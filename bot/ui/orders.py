@@ -368,12 +368,7 @@ async def orders_command(
         await show(bot, interaction, channel_id)
         return
 
-    def all_of(x: o.SeatOrders) -> o.SeatOrders:
-        for fn in fns:
-            x = fn(x)
-        return x
-
-    await change(bot, interaction, channel_id, all_of)
+    await change(bot, interaction, channel_id, o.all_of(fns))
 
 
 def production_options(current: str, tr: Translation = ENGLISH) -> list[tuple[str, str]]:

@@ -300,12 +300,7 @@ async def plan_command(
         await show(bot, interaction, channel_id)
         return
 
-    def all_of(x: o.SeatOrders) -> o.SeatOrders:
-        for fn in fns:
-            x = fn(x)
-        return x
-
-    await changed(bot, interaction, channel_id, all_of)
+    await changed(bot, interaction, channel_id, o.all_of(fns))
 
 
 def rule_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
