@@ -168,6 +168,8 @@ SLOW = (
     "tests/e2e/test_games.py",
     "tests/e2e/test_table_language.py",  # whole games at tables of another language
     "tests/e2e/test_async_flow.py",  # the benchmark's people, several rounds through the fake
+    "tests/e2e/test_memory.py",  # tables opened and played to their end, every map measured
+    "tests/e2e/test_outage.py",  # a real PostgreSQL stopped / frozen, a disk full, for seconds
     "tests/e2e/test_entry.py",
     "tests/e2e/test_chooser.py::test_every_decision_of_random_games_fits",
     "tests/i18n/test_choices.py::test_every_choice_of_random_games_is_in_the_language",
