@@ -69,7 +69,7 @@ def is_declaration(target: str) -> bool:
     target, at, space = target.partition("@")
     if at and not (target != CUTS and is_place(f"r{space}")):
         return False
-    return target in (STAY, CUTS) or (is_place(target) and target[:1] == "r")
+    return target in (STAY, CUTS) or (is_place(target) and Code.parse(target).kind == CodeKind.ROAD)
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,6 +24,7 @@ from bot.rules import (
     JOUST_CLOTH,
     JOUST_DENIERS,
     ROAD_LEN,
+    Code,
     Game,
     kind_facts,
     placement_cost,
@@ -66,7 +67,7 @@ def answers(game: Game, seat: int, table_seed: int, plan: RoundPlan) -> RoundPla
     choice if the building were used now), and the Joust field's favour when they can pay."""
     s = game.state
     spaces = {x for x in range(1, ROAD_LEN + 1) if s.road_worker[x] == seat}
-    spaces |= {int(e.place[1:]) for e in plan.entries if e.place[:1] == "r"}
+    spaces |= {c.space for c in map(Code.parse, (e.place for e in plan.entries)) if c.on_road}
     for space in sorted(spaces):
         trial = use_now(game, seat, space)
         if trial is None or trial.decision is None or trial.decision.kind == "produce":

@@ -195,7 +195,7 @@ def orders_view_text(tr: Translation, game: Game | None, provost: str, productio
         lines.append(tr.gettext("**Your placement queue:** empty ({queue}…)").format(queue=slash(tr, "queue", "add")))
     if declared:
         target = provost_words(tr, declared)
-        if game is not None and declared[:1] == "r":  # where the provost is: a target out of reach is seen at once
+        if game is not None and Code.parse(declared.partition("@")[0]).kind == CodeKind.ROAD:  # where the provost is: a target out of reach is seen at once
             now = game.state.provost
             if abs(Code.parse(declared.partition("@")[0]).space - now) > MAX_PROVOST_MOVE:
                 target = tr.gettext(
