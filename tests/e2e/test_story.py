@@ -141,15 +141,40 @@ async def game(world: World, user: Any, sub: str, **options: Any) -> Any:
     return await world.fake.slash("caylus-game", subcommand=sub, user=user, channel=world.channel, options=options or None)
 
 
+ROUND_MESSAGE_ROUTES = ("POST /channels/{channel_id}/messages", "PATCH /channels/{channel_id}/messages/{message_id}")
+
+
+def uploads(world: World) -> list[tuple[str, bytes]]:
+    """Every board image the bot posted or edited into a round message (Discord took it), in
+    order: (file name, PNG)."""
+    return [
+        (upload.filename, upload.data)
+        for call in world.fake.calls
+        if call.status == 200 and call.route in ROUND_MESSAGE_ROUTES
+        for upload in call.files.values()
+        if upload.filename.startswith("s") and "-r" in upload.filename
+    ]
+
+
 def posted_boards(world: World) -> dict[str, bytes]:
     """Every board image the bot posted or edited into a round message, by file name."""
-    out: dict[str, bytes] = {}
-    for call in world.fake.calls:
-        if call.route in ("POST /channels/{channel_id}/messages", "PATCH /channels/{channel_id}/messages/{message_id}"):
-            for upload in call.files.values():
-                if upload.filename.startswith("s") and "-r" in upload.filename:
-                    out[upload.filename] = upload.data
-    return out
+    return dict(uploads(world))
+
+
+async def play_to_round(world: World, run: Any, people: list[Any], rng: random.Random, pick: Any, until: int) -> Any:
+    """`people` (Ann first, who starts it) at a table of their number play through the fake,
+    each decision as `pick` chooses, until round `until` begins; the bot has posted everything
+    then. Returns the manager's table."""
+    table = Table(world.fake, world.channel, people, rng, pick=pick)
+    card = await table.seat_everyone(world.ann, seats=len(people))
+    await table.start(card, world.ann)
+    assert await table.play_turn()
+    t = run.bot.manager.table(int(world.channel.id))
+    assert t is not None and t.game is not None
+    while t.game.state.round < until:
+        assert await table.play_turn()
+    await run.bot.publisher.idle()
+    return t
 
 
 async def test_a_phase_that_changed_nothing_on_the_board_uploads_no_image(world: World) -> None:
@@ -158,16 +183,7 @@ async def test_a_phase_that_changed_nothing_on_the_board_uploads_no_image(world:
     differs is uploaded, each once."""
     world.table_seed(5)
     async with world.bot() as run:
-        people = [world.ann, world.bob]
-        table = Table(world.fake, world.channel, people, random.Random(2), pick=provost_stays)
-        card = await table.seat_everyone(world.ann, seats=2)
-        await table.start(card, world.ann)
-        assert await table.play_turn()
-        t = run.bot.manager.table(int(world.channel.id))
-        assert t is not None and t.game is not None
-        while t.game.state.round < 4:
-            assert await table.play_turn()
-        await run.bot.publisher.idle()
+        t = await play_to_round(world, run, [world.ann, world.bob], random.Random(2), provost_stays, 4)
         past = await run.bot.manager.past(t.channel_id)
         assert past is not None
         # what a round message should upload: the first board of its round, then each that differs
@@ -178,15 +194,7 @@ async def test_a_phase_that_changed_nothing_on_the_board_uploads_no_image(world:
             if shown is None or shown[0] != r.round or shown[1] != key:
                 expected.append(r.filename)
                 shown = (r.round, key)
-        uploaded = [
-            upload.filename
-            for call in world.fake.calls
-            if call.status == 200 and call.route in (
-                "POST /channels/{channel_id}/messages", "PATCH /channels/{channel_id}/messages/{message_id}"
-            )
-            for upload in call.files.values()
-            if upload.filename.startswith("s") and "-r" in upload.filename
-        ]  # fmt: skip
+        uploaded = [name for name, _ in uploads(world)]
         assert uploaded == expected
         # the provost stayed every round: each phase 4 report edited the text alone
         fours = [r.filename for r in past.phase_reports() if r.phase == 4]
@@ -202,16 +210,7 @@ async def test_past_boards_previous_next_log_replay_and_export(world: World) -> 
     world.table_seed(12)
     world.render = render_board_png
     async with world.bot() as run:
-        people = [world.ann, world.bob]
-        table = Table(world.fake, world.channel, people, random.Random(5), pick=busy_pick)
-        card = await table.seat_everyone(world.ann, seats=2)
-        await table.start(card, world.ann)
-        assert await table.play_turn()
-        t = run.bot.manager.table(int(world.channel.id))
-        assert t is not None and t.game is not None
-        while t.game.state.round < 3:
-            assert await table.play_turn()
-        await run.bot.publisher.idle()
+        t = await play_to_round(world, run, [world.ann, world.bob], random.Random(5), busy_pick, 3)
         past = await run.bot.manager.past(t.channel_id)
         assert past is not None
         reports = past.phase_reports()
@@ -278,16 +277,7 @@ async def test_previous_of_an_earlier_table_is_refused_and_shows_nothing_of_the_
     it was (the new table's boards are not shown under the old one's name)."""
     world.table_seed(12)
     async with world.bot() as run:
-        people = [world.ann, world.bob]
-        table = Table(world.fake, world.channel, people, random.Random(5), pick=busy_pick)
-        card = await table.seat_everyone(world.ann, seats=2)
-        await table.start(card, world.ann)
-        assert await table.play_turn()
-        t = run.bot.manager.table(int(world.channel.id))
-        assert t is not None and t.game is not None
-        while t.game.state.round < 2:
-            assert await table.play_turn()
-        await run.bot.publisher.idle()
+        t = await play_to_round(world, run, [world.ann, world.bob], random.Random(5), busy_pick, 2)
         message = await private_answer(await game(world, world.bob, "board", round=1))
         previous = next(c for c in message.custom_ids() if c.startswith(f"cyp:{t.id}:"))
         await run.bot.manager.abandon(t.channel_id, int(world.ann.id))
@@ -306,16 +296,7 @@ async def test_a_turn_message_opens_with_what_its_player_missed(world: World) ->
     their last move, in at most five lines (the provost's move, what was built...)."""
     world.table_seed(3)
     async with world.bot() as run:
-        people = [world.ann, world.bob, world.cid]
-        table = Table(world.fake, world.channel, people, random.Random(1), pick=busy_pick)
-        card = await table.seat_everyone(world.ann, seats=3)
-        await table.start(card, world.ann)
-        assert await table.play_turn()
-        t = run.bot.manager.table(int(world.channel.id))
-        assert t is not None and t.game is not None
-        while t.game.state.round < 3:
-            assert await table.play_turn()
-        await run.bot.publisher.idle()
+        await play_to_round(world, run, [world.ann, world.bob, world.cid], random.Random(1), busy_pick, 3)
     # every turn message posted (the older ones are deleted once replaced): those calling a
     # player in round 2 open with what they missed
     posted = [str((c.json or {}).get("content") or "") for c in world.fake.requests("POST", f"/channels/{world.channel.id}/messages")]
