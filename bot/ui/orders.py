@@ -314,6 +314,22 @@ async def change(
     await show(bot, interaction, channel_id, orders, note=note, opener=opener)
 
 
+async def own_orders(
+    bot: Host, interaction: Interaction, channel_id: int, orders: o.SeatOrders | None = None
+) -> tuple[Table, o.SeatOrders] | None:
+    """The channel's table and the person's orders (`orders` if given), for a private view of
+    them; None once a refusal has answered them (no table, not seated)."""
+    table = bot.manager.table(channel_id)
+    try:
+        if orders is None:
+            orders = bot.manager.orders(channel_id, interaction.user.id)
+    except Refusal as r:
+        await replies.refuse(interaction, r, table=table)
+        return None
+    assert table is not None
+    return table, orders
+
+
 async def show(
     bot: Host, interaction: Interaction, channel_id: int, orders: o.SeatOrders | None = None, *,
     note: str = "", declare: bool = False, opener: int | None = None,
@@ -321,14 +337,10 @@ async def show(
     """The person's orders, privately (`note` above them); with `declare`, the provost moves they
     may declare ahead once they have passed; `opener`: the number of their pending decision,
     whose chooser a Choose… button opens (when their orders just played the one before)."""
-    table = bot.manager.table(channel_id)
-    try:
-        if orders is None:
-            orders = bot.manager.orders(channel_id, interaction.user.id)
-    except Refusal as r:
-        await replies.refuse(interaction, r, table=table)
+    seen = await own_orders(bot, interaction, channel_id, orders)
+    if seen is None:
         return
-    assert table is not None
+    table, orders = seen
     tr = reply_tr(interaction, table)
     declare = declare and may_declare(table, interaction.user.id)
     if declare:

@@ -39,7 +39,7 @@ from . import choice_labels, ids, replies
 from .components import static_view
 from .host import Host, host
 from .lang import post_tr, reply_tr
-from .orders import BadOrder, change, may_declare, parse_places, queue_candidates
+from .orders import BadOrder, change, may_declare, own_orders, parse_places, queue_candidates
 from .orders import show as orders_show
 from .texts import choice_words
 from .texts import orders as order_words
@@ -198,14 +198,11 @@ def plan_view(table: Table, seat: int, orders: o.SeatOrders, tr: Translation = E
 
 async def show(bot: Host, interaction: Interaction, channel_id: int, orders: o.SeatOrders | None = None, *, note: str = "") -> None:
     """The person's plan, privately (`note` above it)."""
-    table = bot.manager.table(channel_id)
-    try:
-        if orders is None:
-            orders = bot.manager.orders(channel_id, interaction.user.id)
-    except Refusal as r:
-        await replies.refuse(interaction, r, table=table)
+    seen = await own_orders(bot, interaction, channel_id, orders)
+    if seen is None:
         return
-    assert table is not None and table.game is not None
+    table, orders = seen
+    assert table.game is not None
     seat = table.seat_of(interaction.user.id)
     assert seat is not None
     tr = reply_tr(interaction, table)
