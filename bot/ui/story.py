@@ -70,6 +70,18 @@ class Story:
             self._pasts.popitem(last=False)
         return past
 
+    async def table_and_past(self, interaction: Interaction, table_id: int | None = None) -> tuple[Table, Past] | None:
+        """`table(interaction, table_id)` and its past; None once the person was told why not
+        (no table, or its past could not be read: a newer table took the channel meanwhile)."""
+        table = await self.table(interaction, table_id)
+        if table is None:
+            return None
+        past = await self.past(table)
+        if past is None:
+            await replies.say(interaction, texts.table_gone(reply_tr(interaction, table)))
+            return None
+        return table, past
+
     # ----- past boards ---------------------------------------------------------------------------
 
     async def board(
@@ -79,10 +91,10 @@ class Story:
         phase (without `phase`: after the round's last phase reported)."""
         if not await replies.defer(interaction, thinking=True, public=public):
             return
-        table = await self.table(interaction)
-        past = await self.past(table) if table is not None else None
-        if table is None or past is None:
+        seen = await self.table_and_past(interaction)
+        if seen is None:
             return
+        table, past = seen
         tr = reply_tr(interaction, table)
         index = past.find(rnd, phase)
         if index is None:
@@ -94,10 +106,10 @@ class Story:
         """Previous / Next on a private board: the message shows the board of report `index`."""
         if not await replies.defer(interaction):
             return
-        table = await self.table(interaction, table_id)
-        past = await self.past(table) if table is not None else None
-        if table is None or past is None:
+        seen = await self.table_and_past(interaction, table_id)
+        if seen is None:
             return
+        table, past = seen
         tr = reply_tr(interaction, table)
         index = max(0, min(index, len(past.reports) - 1))
         png = await self._draw(interaction, past, index, tr)
@@ -185,10 +197,10 @@ class Story:
         """`/caylus-game replay`: the whole game so far as an animated image."""
         if not await replies.defer(interaction, thinking=True, public=public):
             return
-        table = await self.table(interaction)
-        past = await self.past(table) if table is not None else None
-        if table is None or past is None:
+        seen = await self.table_and_past(interaction)
+        if seen is None:
             return
+        table, past = seen
         tr = reply_tr(interaction, table)
         if not past.reports:
             await replies.say(interaction, tr(words.REPLAY_NONE))
@@ -220,10 +232,10 @@ class Story:
         """`/caylus-game export`: the game's record as a file (docs/notation.md, "A game record")."""
         if not await replies.defer(interaction, thinking=True):
             return
-        table = await self.table(interaction)
-        past = await self.past(table) if table is not None else None
-        if table is None or past is None:
+        seen = await self.table_and_past(interaction)
+        if seen is None:
             return
+        table, past = seen
         record = past.record().encode()
         try:
             await interaction.followup.send(
