@@ -47,18 +47,24 @@ lint: $(STAMP)
 
 # Where the compiled core is built, the whole suite runs on it (CAYLUS_RULES=compiled refuses to
 # fall back to the source), then the rules tests again on the plain Python source. What CI runs
-# (.ci/run); the tests are spread over every core (pytest-xdist; `make test WORKERS=0` runs them
-# in one process).
-WORKERS ?= auto
+# (.ci/run). The tests are spread over twice as many pytest-xdist workers as there are cores:
+# much of the suite waits (bot processes starting and stopping, PostgreSQL servers, outages of
+# a few seconds) and the other workers' tests fill that time. Each worker is handed one test at
+# a time, the slow ones first (tests/conftest.py: SLOW), so none is left with a long test at the
+# end. The rules tests on the source only compute: one worker a core. `make test WORKERS=0` runs
+# everything in one process.
+WORKERS ?= $(shell $(PY) -c 'import os; print(2 * (os.cpu_count() or 1))')
+CORES := $(if $(filter 0,$(WORKERS)),0,auto)
+XDIST = -n $(WORKERS) $(if $(filter 0,$(WORKERS)),,--maxschedchunk 1)
 test: lint compiled
 	@if $(CAN_COMPILE); then \
-	  CAYLUS_RULES=compiled $(BIN)/pytest -n $(WORKERS) && CAYLUS_RULES=pure $(BIN)/pytest -n $(WORKERS) tests/rules; \
-	else $(BIN)/pytest -n $(WORKERS); fi
+	  CAYLUS_RULES=compiled $(BIN)/pytest $(XDIST) && CAYLUS_RULES=pure $(BIN)/pytest -n $(CORES) tests/rules; \
+	else $(BIN)/pytest $(XDIST); fi
 
 # The quick check while working: ruff, mypy and the tests not marked slow (tests/conftest.py), on
 # whichever core is fresh (a stale compiled build is passed over for the source: no rebuild here).
 check: lint
-	$(BIN)/pytest -n $(WORKERS) -m "not slow"
+	$(BIN)/pytest $(XDIST) -m "not slow"
 
 run: $(STAMP)
 	$(BIN)/caylus-bot

@@ -155,33 +155,43 @@ async def no_bot_process_left_behind() -> AsyncIterator[None]:
 # The tests `make check` leaves to `make test` (the whole suite, what CI runs): whole random
 # games by the hundred, bot processes started and stopped, PostgreSQL-heavy runs. Each is the
 # node id's start (a folder, a module or one test); they are marked `slow` here, in one place.
+# Listed longest first (their longest test, on this 2-core machine): `make test` hands the tests
+# to its workers one at a time in this order (`--maxschedchunk 1`), so the long ones start
+# first, side by side, and the quick ones fill in after them: no worker is left with a long
+# test at the end while the others wait.
 SLOW = (
-    "tests/ops/",  # the bot as a process: start-up failures, signals, shards, backups
+    "tests/e2e/test_memory.py",  # 19 s: tables opened and played to their end, every map measured
+    "tests/e2e/test_shards_processes.py",  # 15 s
+    "tests/rules/test_native.py::test_compiled_core_plays_the_games_of_the_source",  # 15 s
+    "tests/e2e/test_outage.py",  # 8-13 s each: a real PostgreSQL stopped / frozen, a disk full
+    "tests/ops/",  # 2-10 s each: the bot as a process: start-up failures, signals, shards, backups
     "tests/store/test_compaction.py",
-    "tests/store/test_replay.py",
     "tests/games/test_crash.py",
-    "tests/games/test_arena.py",
-    "tests/games/test_search.py",
-    "tests/games/test_render_workers.py",
-    "tests/e2e/test_shards_processes.py",
-    "tests/e2e/test_every_kind.py",
+    "tests/i18n/test_choices.py::test_every_choice_of_random_games_is_in_the_language",
+    "tests/store/test_replay.py",
     "tests/e2e/test_games.py",
+    "tests/games/test_render_workers.py",
     "tests/e2e/test_table_language.py",  # whole games at tables of another language
     "tests/e2e/test_async_flow.py",  # the benchmark's people, several rounds through the fake
-    "tests/e2e/test_memory.py",  # tables opened and played to their end, every map measured
-    "tests/e2e/test_outage.py",  # a real PostgreSQL stopped / frozen, a disk full, for seconds
+    "tests/e2e/test_every_kind.py",
     "tests/e2e/test_entry.py",
     "tests/e2e/test_chooser.py::test_every_decision_of_random_games_fits",
-    "tests/i18n/test_choices.py::test_every_choice_of_random_games_is_in_the_language",
     "tests/rules/test_properties.py::test_random_legal_play",
     "tests/rules/test_obvious.py::test_every_obvious_choice_of_random_games",
     "tests/rules/test_compat.py",
+    "tests/games/test_arena.py",
+    "tests/games/test_search.py",
     "tests/rendering/test_api.py::test_any_names_render",
     "tests/fake_discord/test_fake.py::test_fake_in_its_own_process",
 )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Marks the slow tests and puts them first, in SLOW's order (the rest keep theirs)."""
+    def place(item: pytest.Item) -> int:
+        return next((i for i, start in enumerate(SLOW) if item.nodeid.startswith(start)), len(SLOW))
+
     for item in items:
-        if item.nodeid.startswith(SLOW):
+        if place(item) < len(SLOW):
             item.add_marker(pytest.mark.slow)
+    items.sort(key=place)
