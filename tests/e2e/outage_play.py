@@ -297,7 +297,8 @@ async def play_through(
     *, warm: int = 3, timeout: float = 240.0,
 ) -> Run:  # fmt: skip
     """Open and start every table, play; once every table has `warm` acked clicks take the
-    database away (`away`), bring it back (`back`) `outage_s` seconds later, and play every game
+    database away (`away`), bring it back (`back`) `outage_s` seconds later (or once a click has
+    been refused, if that is later), and play every game
     to its end (an AssertionError if one does not get there within `timeout` seconds)."""
     run = Run([], [])
     for i, seating in enumerate(tables):
@@ -318,6 +319,10 @@ async def play_through(
     if asyncio.iscoroutine(result := away()):
         await result
     await asyncio.sleep(outage_s)
+    # and until a click was refused: a page limit bites only at the write that needs a new page,
+    # which a loaded machine's few clicks in `outage_s` may not have come to
+    felt = lambda: any(c.outcome == "refused" for c in run.clicks)  # noqa: E731
+    await fake.state.changed.wait_for(felt, 4 * outage_s, lambda: "no click was refused while the database was away")
     run.back_at = time.monotonic()
     if asyncio.iscoroutine(result := back()):
         await result
