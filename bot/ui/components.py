@@ -222,12 +222,57 @@ class OlderItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=ids.OLDER
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, OpenButton, LobbyButton, UndoButton, BoardButton, PastButton, OlderItem)
 
 
+class Components(discord.ui.View):
+    """A message's buttons and selects as sent: laid out in rows as a `discord.ui.View` lays them
+    out (an item's `row`, else the first row with room), but holding only their payload and the
+    items. A View is made to listen: each one has a future and items that point back at it, a
+    cycle that only the garbage collector's full passes free, and a message's View was most of
+    the bot's cyclic garbage (issue 27). Finished from the start, discord.py sends it and keeps
+    nothing of it (no view store entry, no timeout task); clicks reach the dynamic items
+    registered in `setup_hook`."""
+
+    def __init__(self, *items: discord.ui.Item[Any]) -> None:  # no View.__init__: nothing to listen with
+        if len(items) > 25:
+            raise ValueError(f"{len(items)} items: a message holds at most 25")
+        rows: list[list[dict[str, Any]]] = [[] for _ in range(5)]
+        room = [5] * 5
+        for item in items:
+            row = item.row if item.row is not None else next((i for i, r in enumerate(room) if r >= item.width), 0)
+            if room[row] < item.width:
+                raise ValueError(f"{item!r} does not fit in row {row}")
+            room[row] -= item.width
+            rows[row].append(item.to_component_dict())
+        self._items = items
+        self._rows = [{"type": 1, "components": row} for row in rows if row]
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self._rows
+
+    @property
+    def children(self) -> list[discord.ui.Item[Any]]:
+        return list(self._items)
+
+    @property
+    def timeout(self) -> float | None:
+        return None
+
+    @timeout.setter
+    def timeout(self, value: float | None) -> None:
+        pass  # discord.py gives an ephemeral message's view 15 minutes; finished, it never listens
+
+    def is_finished(self) -> bool:
+        return True
+
+    def is_dispatchable(self) -> bool:
+        return bool(self._rows)
+
+    def has_components_v2(self) -> bool:
+        return False
+
+    def __repr__(self) -> str:
+        return f"<Components of {len(self._items)}>"
+
+
 def static_view(*items: discord.ui.Item[Any]) -> discord.ui.View:
-    """A view holding only dynamic items, already stopped: discord.py sends its components but
-    keeps nothing in memory for it (no view store entry, no 15-minute timeout task for an
-    ephemeral message). Clicks reach the dynamic items registered in `setup_hook`."""
-    view = discord.ui.View(timeout=None)
-    for item in items:
-        view.add_item(item)
-    view.stop()
-    return view
+    """The components of a message (`Components`)."""
+    return Components(*items)

@@ -230,10 +230,11 @@ def may_declare(table: Table, user_id: int) -> bool:
 
 def orders_view(
     table: Table, orders: o.SeatOrders, *, declare: bool = False, tr: Translation = ENGLISH,
+    opener: discord.ui.Item[Any] | None = None,
 ) -> discord.ui.View:  # fmt: skip
     """One button per order that is on (it switches that one off), **Use a regular's orders**
     while they are not all on, the invitation's switch; with `declare` (the person has passed),
-    a button per provost move they may declare ahead."""
+    a button per provost move they may declare ahead; `opener` last (its own row)."""
     items: list[discord.ui.Item[Any]] = []
     row = 0
     if declare and table.game is not None:
@@ -251,7 +252,7 @@ def orders_view(
     on = bool(orders.invite)
     label = tr(words.INVITE_ON if on else words.INVITE_OFF)
     items.append(OrdersButton(table.id, "set", "invite.off" if on else "invite.on", label=label, row=row))
-    return static_view(*items)
+    return static_view(*items, *([opener] if opener is not None else []))
 
 
 def chooser_items(
@@ -345,9 +346,8 @@ async def show(
     declare = declare and may_declare(table, interaction.user.id)
     if declare:
         note = f"{note}\n{tr(words.DECLARE_NOW)}" if note else tr(words.DECLARE_NOW)
-    view = orders_view(table, orders, declare=declare, tr=tr)
-    if opener is not None:
-        view.add_item(OpenButton(table.id, opener, label=tr(texts.CHOOSE_BUTTON), row=4))
+    choose = OpenButton(table.id, opener, label=tr(texts.CHOOSE_BUTTON), row=4) if opener is not None else None
+    view = orders_view(table, orders, declare=declare, tr=tr, opener=choose)
     await replies.show(interaction, view_text(table, orders, note, tr), view=view)
 
 
