@@ -168,6 +168,10 @@ class SeatOrders:
         )
 
 
+# A change a person makes to their orders (bot/games/standing.py, planning.py).
+Change = Callable[[SeatOrders], SeatOrders]
+
+
 class OrderAnswer(NamedTuple):
     """The seat's orders answer the pending decision with `code`; `source` is ORDER, QUEUE or
     DECLARED; `after` is the seat's orders once that move is made (a queue entry used, a

@@ -10,11 +10,10 @@ from dataclasses import replace
 from bot.rules import Game
 
 from .invites import with_first_plan
-from .orders import SeatOrders
+from .orders import Change, SeatOrders
 from .plans import Entry, PassRule, RoundPlan, placed_this_round
 from .settings import TableSettings
 
-Change = Callable[[SeatOrders], SeatOrders]
 PlanChange = Callable[[RoundPlan], RoundPlan]
 
 

@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from .invites import came
-from .orders import SeatOrders, settle
+from .orders import Change, SeatOrders, settle
 from .refusals import ORDERS_NOT_SAVED, Unavailable
 from .registry import Registry
 from .results import ActResult
 from .turns import Turns
 
-Change = Callable[[SeatOrders], SeatOrders]
 log = logging.getLogger(__name__)
 
 
