@@ -32,9 +32,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -105,6 +107,9 @@ async def drive(fake: Any) -> None:
                 "interactions": len(latencies),
                 "decisions": sum(t.stats.decisions for t in tables),
                 "requests": len(fake.calls),
+                "requests_by_route": collections.Counter(
+                    f"{c.method} {re.sub(r'/(?:[0-9]+|interaction-[0-9a-f]+)', '/{id}', c.path)}" for c in fake.calls
+                ).most_common(12),
                 "seconds": elapsed,
                 "latencies": latencies,
                 "failures": failures[:5],
@@ -290,8 +295,10 @@ def main() -> None:
     ai = Settings(_env_file=None)  # type: ignore[call-arg]  # what the bot used: the environment's
     latencies = [x * 1000.0 for x in figures["latencies"]]
     n = figures["interactions"]
+    per = max(1, figures["decisions"])
     extra = {
         "decisions": figures["decisions"],
+        "requests_per_decision_by_route": [(route, round(n / per, 2)) for route, n in figures["requests_by_route"]],
         "seconds": round(figures["seconds"], 2),
         "ack_mean_ms": round(statistics.fmean(latencies), 2) if latencies else 0.0,
         "ack_max_ms": round(max(latencies), 2) if latencies else 0.0,
