@@ -196,14 +196,20 @@ async def test_a_declared_provost_move_followed_by_an_ai_seat_is_announced(world
         assert len(declared) == 2
         # the case of the issue: a declared move right before the hard AI seat's decision
         assert any(a.who == DECLARED and b.who == AI for a, b in zip(log, log[1:], strict=False)), log
-        here = [m for m in world.fake.state.messages.values() if m.channel_id == world.channel.id]
-        seen = [m.text for m in here]  # a turn message's content or a round message's embeds
-        seen += [str(r.get("content", "")) for m in here for r in m.revisions]
-        seen += [str(e.get("description", "")) for m in here for r in m.revisions for e in r.get("embeds") or ()]
-        said = [line for text in seen for line in text.splitlines() if "(declared ahead)" in line]
-        for m in declared:
-            name = table.seats[m.seat].name
-            assert any(f"{name}: Do not move it (declared ahead)" in line for line in said), said
+
+        def said() -> list[str]:
+            here = [m for m in world.fake.state.messages.values() if m.channel_id == world.channel.id]
+            seen = [m.text for m in here]  # a turn message's content or a round message's embeds
+            seen += [str(r.get("content", "")) for m in here for r in m.revisions]
+            seen += [str(e.get("description", "")) for m in here for r in m.revisions for e in r.get("embeds") or ()]
+            return [line for text in seen for line in text.splitlines() if "(declared ahead)" in line]
+
+        def announced() -> bool:
+            names = [table.seats[m.seat].name for m in declared]
+            return all(any(f"{n}: Do not move it (declared ahead)" in line for line in said()) for n in names)
+
+        # the turn message that says it may follow the AI seat's move, still being searched
+        await world.fake.state.changed.wait_for(announced, 10.0, lambda: str(said()))
 
 
 async def test_plans_survive_a_restart_and_an_old_queue_loads_and_plays(world: World) -> None:
