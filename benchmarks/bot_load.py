@@ -14,13 +14,15 @@ AI_PROCESSES and AI_THINK_MS in the environment (defaults 1 and 2000 ms).
 The last line printed is one JSON object:
     {"tables": T, "interactions": n, "per_s": ..., "ack_p50_ms": ..., "ack_p99_ms": ...,
      "decisions_per_s": ..., "requests_per_decision": ..., "bot_cpu_ms_per_decision": ...,
-     "render_cpu_ms_per_decision": ..., "gc_max_pause_ms": ...}
+     "render_cpu_ms_per_decision": ..., "gc_max_pause_ms": ..., "startup_cpu_s": ...}
 where per_s counts interactions (since issue 11 about one per decision; before it, two),
 requests_per_decision is every request the bot made to the fake (lobby and start-up included)
-per decision answered; bot_cpu_ms_per_decision is this process's CPU time (user + system, from
-the first table's creation to the last decision) per decision answered, render_cpu_ms_per_decision
+per decision answered (the line before the last splits it by route:
+requests_per_decision_by_route); bot_cpu_ms_per_decision is this process's CPU time (user +
+system, from the bot's ready to the last decision; its start-up is startup_cpu_s) per decision answered, render_cpu_ms_per_decision
 the render worker processes' over the same decisions (read from /proc before they stop), and
-gc_max_pause_ms the longest pass of the garbage collector in this process, in wall time (on a
+gc_max_pause_ms the longest pass of the garbage collector in this process once it serves (the
+pass before `gc.freeze()` at start-up stalls no click), in wall time (on a
 busy machine mostly the time the core was taken away meanwhile: the line before the last also
 gives the longest pass in CPU time, gc_max_pause_cpu_ms). ack is the time from the interaction's gateway event (sent by the
 fake) to the bot's callback (received by the fake), both measured in the fake's process. The fake skips its
