@@ -321,8 +321,10 @@ async def play_through(
     await asyncio.sleep(outage_s)
     # and until a click was refused: a page limit bites only at the write that needs a new page,
     # which a loaded machine's few clicks in `outage_s` may not have come to
-    felt = lambda: any(c.outcome == "refused" for c in run.clicks)  # noqa: E731
-    await fake.state.changed.wait_for(felt, 4 * outage_s, lambda: "no click was refused while the database was away")
+    await fake.state.changed.wait_for(
+        lambda: any(c.outcome == "refused" for c in run.clicks), 4 * outage_s,
+        lambda: "no click was refused while the database was away",
+    )  # fmt: skip
     run.back_at = time.monotonic()
     if asyncio.iscoroutine(result := back()):
         await result
