@@ -53,14 +53,16 @@ lint: $(STAMP)
 # a time, the slow ones first (tests/conftest.py: SLOW), so none is left with a long test at the
 # end. The rules tests on the source only compute: one worker a core. `make test WORKERS=0` runs
 # everything in one process.
-# The suite starts some hundred Python processes (workers, bots, fake Discords): each reads the
-# bytecode the first one wrote, even where the environment says not to write any
-# (PYTHONDONTWRITEBYTECODE).
+# The suite starts some hundred Python processes (workers, bots, fake Discords): they read the
+# project's modules, and pytest its rewritten test modules, from bytecode cached by a first
+# collection, even where the environment says not to write any (PYTHONDONTWRITEBYTECODE). In a
+# fresh clone the suite took 148-149 s with that collection and 154-159 s without it.
 export PYTHONDONTWRITEBYTECODE :=
 WORKERS ?= $(shell $(PY) -c 'import os; print(2 * (os.cpu_count() or 1))')
 CORES := $(if $(filter 0,$(WORKERS)),0,auto)
 XDIST = -n $(WORKERS) $(if $(filter 0,$(WORKERS)),,--maxschedchunk 1)
 test: lint compiled
+	@$(BIN)/pytest --collect-only -q >/dev/null
 	@if $(CAN_COMPILE); then \
 	  CAYLUS_RULES=compiled $(BIN)/pytest $(XDIST) && CAYLUS_RULES=pure $(BIN)/pytest -n $(CORES) tests/rules; \
 	else $(BIN)/pytest $(XDIST); fi
