@@ -41,10 +41,17 @@ def _any_english(lang: str) -> re.Pattern[str]:
 
 def english_in(lang: str, text: str) -> list[str]:
     """The catalogue's English texts (untranslated) that make up `text` or one of its `·` parts."""
+    return list(_english_in(lang, text))
+
+
+@functools.cache
+def _english_in(lang: str, text: str) -> tuple[str, ...]:
+    """`english_in`, once a text: random games show the same labels thousands of times, and each
+    look is a backtracking pass over hundreds of patterns."""
     pieces = [text, *(p.strip() for p in text.split(" · "))]
     if not any(_any_english(lang).fullmatch(piece) for piece in pieces):
-        return []
-    return [p.pattern for p in english_patterns(lang) for piece in pieces if p.fullmatch(piece)]
+        return ()
+    return tuple(p.pattern for p in english_patterns(lang) for piece in pieces if p.fullmatch(piece))
 
 
 def random_decisions(games: int = 8) -> Iterator[tuple[Game, Decision]]:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.games.past import past_of
 from bot.games.story import summary_view
@@ -63,15 +63,14 @@ def ink_height(img: Image.Image, box: tuple[float, float, float, float]) -> int:
     crop = img.crop((max(0, x0), max(0, y0), min(img.width, x1), min(img.height, y1))).convert("RGB")
     counts = crop.getcolors(crop.width * crop.height) or []
     bg = max(counts)[1]
-    far = [
-        [max(abs(a - b) for a, b in zip(crop.getpixel((x, y)), bg, strict=True)) for x in range(crop.width)]
-        for y in range(crop.height)
-    ]
-    peak = max((max(row) for row in far), default=0)
+    r, g, b = ImageChops.difference(crop, Image.new("RGB", crop.size, bg)).split()
+    far = ImageChops.lighter(ImageChops.lighter(r, g), b)  # each pixel's largest channel difference
+    peak = far.getextrema()[1]
     if peak < 40:  # no ink at all (or none that stands out)
         return 0
-    rows = [y for y, row in enumerate(far) if max(row) * 2 >= peak]
-    return rows[-1] - rows[0] + 1
+    inked = far.point(lambda v: 255 if v * 2 >= peak else 0).getbbox()
+    assert inked is not None
+    return inked[3] - inked[1]
 
 
 def preview_check(img: Image.Image, texts: list[Drawn]) -> list[tuple[str, float, int]]:
