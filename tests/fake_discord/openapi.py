@@ -17,7 +17,12 @@ as ``anyOf``, as its README says they mean, and unions told apart by a ``type`` 
 validated by dispatching on that field (see spec() and _by_type).
 
 The spec is loaded once per process, one validator per operation is built lazily and cached,
-and the verdicts on bodies already seen are remembered (see _body_verdict).
+and the verdicts on bodies already seen are remembered (see _body_verdict). A body is first
+asked of jsonschema-rs (a compiled validator of the same draft, on the same spec with its unions
+as plain `anyOf` and no leniency): the bodies it accepts, nearly all, the spec accepts too, in
+microseconds where jsonschema took milliseconds (it was the largest CPU cost of the e2e tests).
+Whatever it refuses goes through jsonschema with the leniencies, which says why, as Discord
+does, or lets it pass.
 """
 
 from __future__ import annotations
@@ -25,11 +30,13 @@ from __future__ import annotations
 import functools
 import json
 import re
+import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import jsonschema
+import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
@@ -298,7 +305,22 @@ _verdicts: dict[tuple[str, str], tuple[tuple[ErrorPath, str, str], ...]] = {}
 MAX_VERDICTS = 4096
 
 
+@functools.cache
+def strict(pointer: str) -> Any:
+    """The compiled validator of the schema at `pointer`: the spec as it is (its unions plain
+    `anyOf`), none of the leniencies, so what it accepts the lenient validator accepts too."""
+    reference = SPEC_URI + urllib.parse.quote(pointer, safe="/~#")
+    return jsonschema_rs.validator_for({"$ref": reference}, registry=_strict_registry())
+
+
+@functools.cache
+def _strict_registry() -> Any:
+    return jsonschema_rs.Registry([(SPEC_URI, spec())])
+
+
 def _body_verdict(pointer: str, body: Any) -> tuple[tuple[ErrorPath, str, str], ...]:
+    if strict(pointer).is_valid(body):
+        return ()
     key = (pointer, json.dumps(body, sort_keys=True, separators=(",", ":")))
     verdict = _verdicts.get(key)
     if verdict is None:
