@@ -32,6 +32,7 @@ from bot.store import parse_shard_ids
 
 from . import command_sync
 from .about import Facts, facts
+from .clicks import Clicks
 from .commands import command_tree
 from .community import ITEMS as COMMUNITY_ITEMS
 from .community import Community
@@ -60,6 +61,8 @@ GC_THRESHOLDS = (700, 10, 1)
 AI_LEVEL = "greedy"
 # Board images are drawn in this many worker processes (0: in the manager's threads).
 RENDER_PROCESSES = 2
+# Every button and select the bot sends (bot/ui/clicks.py finds a click's among them).
+CLICKABLE = (*DYNAMIC_ITEMS, *ORDER_ITEMS, *COMMUNITY_ITEMS, *PLAN_ITEMS)
 
 
 def shard_options(settings: Settings) -> dict[str, Any]:
@@ -114,6 +117,7 @@ class CaylusBot(discord.Client):
         self._manager: Manager | None = None
         self._publisher: Publisher | None = None
         self._background: set[asyncio.Task[Any]] = set()
+        self._clicks = Clicks(CLICKABLE)
         self.started_at = time.monotonic()  # for /caylus-about
 
     @property
@@ -155,7 +159,6 @@ class CaylusBot(discord.Client):
         log.info("%d active table(s) loaded from %s", loaded, self._database_name())
         log.info("rules core: %s", "compiled (mypyc)" if COMPILED else "the Python source (not compiled)")
         self._publisher = Publisher(self, self._manager, retry_delays=self._retry_delays)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *ORDER_ITEMS, *COMMUNITY_ITEMS, *PLAN_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())  # ru and pt-BR commands
         await self._sync_commands()
         task = asyncio.create_task(self._catch_up(), name="caylus-catch-up")
@@ -168,6 +171,11 @@ class CaylusBot(discord.Client):
             gc.collect()
             gc.freeze()
             gc.set_threshold(*GC_THRESHOLDS)
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """A click on a button or select of ours (bot/ui/clicks.py); commands go to the tree."""
+        if self.is_set_up:
+            await self._clicks.route(interaction)
 
     async def _catch_up(self) -> None:
         """After a restart: re-post the reports never acknowledged and make sure every table
