@@ -241,7 +241,7 @@ def test_the_circle_check_can_fail(tmp_path: Path) -> None:
 # bot/ui gets a floor here (docs/architecture.md draws them).
 UI_FLOORS: tuple[tuple[str, ...], ...] = (
     ("app",),  # the client: it makes and wires everything below
-    ("commands", "community_commands", "listener", "translator", "label_limits"),  # what comes in: /caylus, the games layer's hand-over; the labels' check
+    ("commands", "community_commands", "clicks", "listener", "translator", "label_limits"),  # what comes in: /caylus, clicks, the games layer's hand-over; the labels' check
     ("play", "lobby", "info", "story", "community", "posting", "roundpost", "turnpost", "callbacks"),  # the flows and the publisher
     ("chooser", "plan", "orders", "components"),  # what a message carries: views, buttons, selects
     ("host", "played", "choice_labels", "lang", "replies", "sending", "ids", "command_sync", "about"),

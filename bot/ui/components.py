@@ -228,8 +228,8 @@ class Components(discord.ui.View):
     items. A View is made to listen: each one has a future and items that point back at it, a
     cycle that only the garbage collector's full passes free, and a message's View was most of
     the bot's cyclic garbage (issue 27). Finished from the start, discord.py sends it and keeps
-    nothing of it (no view store entry, no timeout task); clicks reach the dynamic items
-    registered in `setup_hook`."""
+    nothing of it (no view store entry, no timeout task); clicks reach the items through
+    bot/ui/clicks.py."""
 
     def __init__(self, *items: discord.ui.Item[Any]) -> None:  # no View.__init__: nothing to listen with
         if len(items) > 25:

@@ -1,7 +1,7 @@
 """The custom_id formats of every button and select the bot posts (each ≤ 100 characters).
 
 A component carries its whole meaning in its custom_id, so a button posted before a restart still
-works after it (the items are registered as `discord.ui.DynamicItem`s in `setup_hook`):
+works after it (a click finds its `discord.ui.DynamicItem` by its custom_id: bot/ui/clicks.py):
 
     cy:<table>:<seq>:<code>    a choice button: answer decision number <seq> with <code>
     cy:<table>:<seq>:open      the "Choose…" button of a turn message: open the chooser
