@@ -46,26 +46,23 @@ lint: $(STAMP)
 	$(BIN)/mypy bot rendering
 
 # Where the compiled core is built, the whole suite runs on it (CAYLUS_RULES=compiled refuses to
-# fall back to the source), then the rules tests again on the plain Python source. What CI runs
+# fall back to the source), and one of its tests runs tests/rules again on the plain Python source
+# (tests/rules/test_native.py), beside the other workers' tests rather than after them. What CI runs
 # (.ci/run). The tests are spread over twice as many pytest-xdist workers as there are cores:
 # much of the suite waits (bot processes starting and stopping, PostgreSQL servers, outages of
 # a few seconds) and the other workers' tests fill that time. Each worker is handed one test at
 # a time, the slow ones first (tests/conftest.py: SLOW), so none is left with a long test at the
-# end. The rules tests on the source only compute: one worker a core. `make test WORKERS=0` runs
-# everything in one process.
+# end. `make test WORKERS=0` runs everything in one process.
 # The suite starts some hundred Python processes (workers, bots, fake Discords): they read the
 # project's modules, and pytest its rewritten test modules, from bytecode cached by a first
 # collection, even where the environment says not to write any (PYTHONDONTWRITEBYTECODE). In a
 # fresh clone the suite took 148-149 s with that collection and 154-159 s without it.
 export PYTHONDONTWRITEBYTECODE :=
 WORKERS ?= $(shell $(PY) -c 'import os; print(2 * (os.cpu_count() or 1))')
-CORES := $(if $(filter 0,$(WORKERS)),0,auto)
 XDIST = -n $(WORKERS) $(if $(filter 0,$(WORKERS)),,--maxschedchunk 1)
 test: lint compiled
 	@$(BIN)/pytest --collect-only -q >/dev/null
-	@if $(CAN_COMPILE); then \
-	  CAYLUS_RULES=compiled $(BIN)/pytest $(XDIST) && CAYLUS_RULES=pure $(BIN)/pytest -n $(CORES) tests/rules; \
-	else $(BIN)/pytest $(XDIST); fi
+	@if $(CAN_COMPILE); then CAYLUS_RULES=compiled $(BIN)/pytest $(XDIST); else $(BIN)/pytest $(XDIST); fi
 
 # The quick check while working: ruff, mypy and the tests not marked slow (tests/conftest.py), on
 # whichever core is fresh (a stale compiled build is passed over for the source: no rebuild here).

@@ -163,6 +163,7 @@ SLOW = (
     "tests/e2e/test_memory.py",  # 19 s: tables opened and played to their end, every map measured
     "tests/e2e/test_shards_processes.py",  # 15 s
     "tests/rules/test_native.py::test_compiled_core_plays_the_games_of_the_source",  # 15 s
+    "tests/rules/test_native.py::test_the_rules_tests_pass_on_the_python_source_too",  # 12 s of CPU
     "tests/e2e/test_outage.py",  # 8-13 s each: a real PostgreSQL stopped / frozen, a disk full
     "tests/ops/",  # 2-10 s each: the bot as a process: start-up failures, signals, shards, backups
     "tests/store/test_compaction.py",

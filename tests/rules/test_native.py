@@ -37,6 +37,21 @@ def test_compiled_core_plays_the_games_of_the_source() -> None:
         assert first is None, f"{game}: decision {first} differs from the Python source's"
 
 
+@pytest.mark.skipif(not COMPILED, reason="the suite runs on the Python source already")
+def test_the_rules_tests_pass_on_the_python_source_too() -> None:
+    """Every test of tests/rules again on the source, as plain Python (issue 27: the whole rules
+    suite passes on both). One test of the compiled suite, so that it runs beside the others'
+    waits instead of after them."""
+    env = {**os.environ, "CAYLUS_RULES": "pure"}
+    env.pop("PYTEST_XDIST_WORKER", None)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p", "no:xdist", "tests/rules"],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stdout[-8000:] + run.stderr[-2000:]
+    assert " passed" in run.stdout.splitlines()[-1], run.stdout[-2000:]
+
+
 def test_the_core_says_which_it_is() -> None:
     import bot.games.search  # noqa: F401 (compiled with the rules core, or not, with it)
 
