@@ -3,6 +3,7 @@ right class for every kind of button and select, and the clicked component as th
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -52,9 +53,8 @@ def test_a_custom_id_finds_its_item(custom_id: str, item: type, fields: dict[str
     assert {k: v for k, v in match.groupdict().items() if v is not None} == fields
 
 
-class Clicked:  # what `clicked` reads of an interaction: its message's components
-    def __init__(self, rows: list[dict[str, Any]]) -> None:
-        self.message = type("Message", (), {"components": [discord.ActionRow(row) for row in rows]})()  # type: ignore[arg-type]
+def Clicked(rows: list[dict[str, Any]]) -> SimpleNamespace:  # noqa: N802 (what `clicked` reads of an interaction)
+    return SimpleNamespace(message=SimpleNamespace(components=[discord.ActionRow(row) for row in rows]))  # type: ignore[arg-type]
 
 
 def test_the_base_item_is_the_component_clicked() -> None:
