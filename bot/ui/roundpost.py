@@ -252,10 +252,7 @@ class RoundPosts:
                 await self._post_round(report, tr, chunks, png, board, continued=True)
                 return
         elif post is not None and report.round < post.round:  # late: a post of its own
-            await self._out.send(
-                report.channel_id, texts.round_title(tr, report.round), png=png, filename=report.filename,
-                embeds=embeds(chunks),
-            )  # fmt: skip
+            await self._send_pages(report.channel_id, tr, report.round, chunks, png=png, filename=report.filename)
             return
         await self._post_round(report, tr, chunks, png, board, continued=False)
 
@@ -265,21 +262,28 @@ class RoundPosts:
     ) -> None:  # fmt: skip
         """Post a message of the report's round with the report in it (several, if the report
         alone outgrows one message); the last one is the round's message from now on."""
-        pages: list[list[str]] = [[]]
-        for chunk in chunks:
-            if not texts.fits_one_message([*pages[-1], chunk]):
-                pages.append([])
-            pages[-1].append(chunk)
-        for i, page in enumerate(pages):
-            last = i == len(pages) - 1
-            message = await self._out.send(
-                report.channel_id, texts.round_title(tr, report.round, continued or i > 0),
-                png=png if last else None, filename=report.filename, embeds=embeds(page),
-            )  # fmt: skip
+        message, pages = await self._send_pages(
+            report.channel_id, tr, report.round, chunks, continued=continued, png=png, filename=report.filename
+        )
         self._rounds[report.table_id] = RoundPost(
             report.channel_id, message.id, report.round, {report.seq: pages[-1]}, board,
             report.seq if png is not None else -1, continued or len(pages) > 1,
         )  # fmt: skip
+
+    async def _send_pages(
+        self, channel_id: int, tr: Translation, rnd: int, chunks: list[str], *, continued: bool = False,
+        png: bytes | None = None, filename: str,
+    ) -> tuple[discord.Message, list[list[str]]]:  # fmt: skip
+        """Post `chunks` as messages of round `rnd`, as many embeds in each as Discord takes (the
+        later ones "continued", the board image with the last); the last message, the pages."""
+        pages = texts.message_pages(chunks)
+        for i, page in enumerate(pages):
+            last = i == len(pages) - 1
+            message = await self._out.send(
+                channel_id, texts.round_title(tr, rnd, continued or i > 0),
+                png=png if last else None, filename=filename, embeds=embeds(page),
+            )  # fmt: skip
+        return message, pages
 
     async def _close_round(self, post: RoundPost, report: PhaseReport) -> PhaseReport:
         """A report that ends the round of `post` and starts a later one (the last phases of a
@@ -299,9 +303,7 @@ class RoundPosts:
                 await self._out.replace(post.channel_id, post.message_id, title, embeds=embeds(post.chunks(parts)))
                 post.parts = parts
             else:
-                await self._out.send(
-                    post.channel_id, texts.round_title(tr, post.round, True), embeds=embeds(chunks)
-                )
+                await self._send_pages(post.channel_id, tr, post.round, chunks, continued=True, filename=report.filename)
         except Gone:
             return report  # told in the next round's message
         return rest

@@ -57,6 +57,20 @@ def test_a_message_holds_ten_embeds_and_six_thousand_characters_of_them() -> Non
     assert not texts.fits_one_message(["x" * 3000, "y" * (EMBEDS_TEXT - 3000 + 1)])
 
 
+def test_embeds_beyond_one_message_go_on_in_the_next_in_order() -> None:
+    """Every message of a round (the round's own, a late report's post, a round's end running
+    into the next one's report) is paged so: a 13,000-character report is three messages, never
+    one that Discord refuses (MAX_EMBED_SIZE_EXCEEDED), every piece kept in order."""
+    one = reports(5, 3)[4]
+    chunks = texts.report_chunks(EN, PhaseReport(1, 2, one.seq, one.sections * 60, False))
+    assert sum(map(len, chunks)) > 2 * EMBEDS_TEXT
+    pages = texts.message_pages(chunks)
+    assert len(pages) >= 3 and all(page and texts.fits_one_message(page) for page in pages)
+    assert [c for page in pages for c in page] == chunks
+    assert texts.message_pages(["x"] * (MESSAGE_EMBEDS + 1)) == [["x"] * MESSAGE_EMBEDS, ["x"]]
+    assert texts.message_pages(["short"]) == [["short"]]
+
+
 def test_a_whole_round_of_a_real_game_fits_in_one_message() -> None:
     """Compact reports (one line per activation, the provost in one line): a 5-player round's
     reports fit in one message, in every phase's order."""

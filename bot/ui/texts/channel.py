@@ -138,6 +138,16 @@ def fits_one_message(chunks: Sequence[str]) -> bool:
     return len(chunks) <= MESSAGE_EMBEDS and sum(len(c) for c in chunks) <= EMBEDS_TEXT
 
 
+def message_pages(chunks: Sequence[str]) -> list[list[str]]:
+    """Embeds' texts in messages, in order, as many in each as fit (`fits_one_message`)."""
+    pages: list[list[str]] = [[]]
+    for chunk in chunks:
+        if pages[-1] and not fits_one_message([*pages[-1], chunk]):
+            pages.append([])
+        pages[-1].append(chunk)
+    return pages
+
+
 def dropped_note(tr: Translation, dropped: int) -> str:
     return DROPPED_MARK + tr.ngettext(
         "{n} earlier report of this round: see {log}.",
