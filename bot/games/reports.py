@@ -263,6 +263,9 @@ class Chronicle:
     waiting: list[PhaseSection] = field(default_factory=list)  # closed, folded (nothing happened)
     current: list[Event] = field(default_factory=list)  # the phase under way
 
+    def copy(self) -> Chronicle:
+        return Chronicle(list(self.waiting), list(self.current))
+
     def feed(self, events: list[Event]) -> Cut:
         ended = over = False
         for e in events:

@@ -49,7 +49,7 @@ from .refusals import (
 )
 from .registry import Registry, answering, still_playing
 from .render import BoardRenderer
-from .reports import PhaseReport
+from .reports import Chronicle, PhaseReport
 from .results import ActResult, AppliedMove, Step
 from .story import phase_end_state
 from .table import Seat, Table
@@ -165,7 +165,10 @@ class Turns:
             assert ob is not None and ob.code == code
             events = [ob.event(t.game), *events]
         now = self.registry.clock()
-        snapshot, report = self._phase_cut(t, game, events, now, prior, code)
+        # fed to a copy: the table's chronicle takes the move's events only once it is stored (a
+        # refused write tried again would tell them twice, or lose its phase's earlier lines)
+        chronicle = t.chronicle.copy()
+        snapshot, report = self._phase_cut(t, chronicle, game, events, now, prior, code)
         change = self._seat_change(t, seat, actor)
         timers: list[NewTimer] = []
         clock: TurnTimers | None = None
@@ -181,6 +184,7 @@ class Turns:
 
         def committed() -> None:
             t.game, t.seats, t.log_rows, t.timers, t.updated_at = game, change.seats, number + 1, clock, now
+            t.chronicle = chronicle
             settle(t.orders, orders)
             if snapshot is not None:
                 t.since_snapshot = []
@@ -231,12 +235,12 @@ class Turns:
 
     @staticmethod
     def _phase_cut(
-        t: Table, game: Game, events: list[Event], now: float, before: Game, code: str
+        t: Table, chronicle: Chronicle, game: Game, events: list[Event], now: float, before: Game, code: str
     ) -> tuple[SnapshotRecord | None, PhaseReport | None]:
         """At a phase end (or the game's): the snapshot to store and the report to post, if any,
         its board as at the end of its last phase (`code` applied to `before` ended it). Feeds
-        the events to the table's chronicle."""
-        cut = t.chronicle.feed(events)
+        the events to `chronicle` (the table's, once the move is stored)."""
+        cut = chronicle.feed(events)
         if not (cut.phase_ended or game.over):
             return None, None
         s = game.state
@@ -249,7 +253,7 @@ class Turns:
             )
         snapshot = SnapshotRecord(
             seq=len(s.history), round=s.round, phase=s.phase, state=state_json,
-            carry=t.chronicle.to_json(), report=report.to_json() if report else None, at=now,
+            carry=chronicle.to_json(), report=report.to_json() if report else None, at=now,
         )  # fmt: skip
         return snapshot, report
 

@@ -204,3 +204,37 @@ async def test_a_community_read_while_the_store_is_away_is_one_warning_not_an_er
     finally:
         store.away = False
         await manager.close()
+
+
+async def test_a_refused_write_tried_again_is_told_once_in_its_phase_report(tmp_path: Path) -> None:
+    """A move's events join the table's chronicle only once the move is stored: every move of
+    two rounds refused once, then played, gives the reports a game without refusals gives
+    (each line once, none lost at a phase end), and the channel's past rebuilt from the log
+    agrees with what was posted."""
+    manager, store, _ = await manager_on(tmp_path / "db.sqlite3")
+    clean, _, _ = await manager_on(tmp_path / "clean.sqlite3")
+    try:
+        _, opening = await started_table(manager, 1, humans=3, seed=6)
+        await started_table(clean, 1, humans=3, seed=6)
+        t = manager.table(1)
+        assert t is not None and t.game is not None
+        rng = random.Random(6)
+        posted, unrefused = list(opening.reports), []
+        while t.game.state.round < 3:
+            p = pending_at(manager, 1)
+            assert p is not None and p.user_id is not None
+            code = random_code(p.decision, rng)
+            store.fail = True
+            with pytest.raises(Unavailable):
+                await manager.act(1, p.user_id, p.number, code)
+            store.fail = False
+            posted += (await manager.act(1, p.user_id, p.number, code)).reports
+            unrefused += (await clean.act(1, p.user_id, p.number, code)).reports
+        said = [r.text(10**9) for r in posted[1:]]
+        assert len(said) > 5 and said == [r.text(10**9) for r in unrefused]
+        past = await manager.past(1)
+        assert past is not None
+        assert [r.text(10**9) for r in posted] == [r.text(10**9) for r in past.phase_reports()]
+    finally:
+        await manager.close()
+        await clean.close()
