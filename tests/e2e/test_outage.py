@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,13 +21,35 @@ import pytest
 
 from bot.games.refusals import MOVE_NOT_SAVED, STORE_DOWN, STORE_UNSURE
 from bot.i18n import translator
-from tests.fake_discord import running_bot
+from bot.ui import texts
+from bot.ui.app import CaylusBot
+from bot.ui.lang import post_tr
+from tests.fake_discord import FakeDiscord, running_bot
 from tests.store.pg_server import PgServer, missing_reason
 
 from .conftest import ERROR_LOGGERS
-from .outage_play import LANGUAGES, Run, audit, bot_factory, logs_of, play_through, world
+from .outage_play import LANGUAGES, Players, Run, audit, bot_factory, logs_of, play_through, world
 
 OUTAGE_S = 6.0  # how long the database is away (benchmarks/outage.py: 30 s)
+
+
+async def told_once(bot: CaylusBot, fake: FakeDiscord, players: list[Players]) -> None:
+    """Every line of every phase report the move log rebuilds is in its table's round messages,
+    as many times as there: no line lost or told twice by a write refused, then played."""
+    await bot.publisher.idle()
+    for p in players:
+        t = await bot.manager.last_table(int(p.channel.id))
+        past = await bot.manager.past(int(p.channel.id))
+        assert t is not None and past is not None
+        told = Counter(
+            line for r in past.phase_reports() for chunk in texts.report_chunks(post_tr(t), r)
+            for line in chunk.split("\n") if line.startswith("• ")
+        )  # fmt: skip
+        shown = Counter(
+            line for m in fake.channel_messages(p.channel) if m.content.startswith("📜 ")
+            for line in m.text.split("\n") if line.startswith("• ")
+        )  # fmt: skip
+        assert shown == told and sum(told.values()) > 50, (t.id, told - shown, shown - told)
 
 
 @pytest.fixture
@@ -63,7 +86,7 @@ async def test_postgresql_stopped_and_started_under_load(pg: PgServer, monkeypat
     bot = bot_factory(database_url=url, database_pool_max=4)
     async with fake, running_bot(fake, bot, monkeypatch=monkeypatch, error_loggers=ERROR_LOGGERS) as on:
         run = await play_through(fake, tables, lambda: pg.halt("fast"), pg.resume, OUTAGE_S)
-        await on.bot.publisher.idle()
+        await told_once(on.bot, fake, run.players)
     check(run, await logs_of(url, run.players))
 
 
@@ -76,7 +99,7 @@ async def test_postgresql_frozen_then_back(pg: PgServer, monkeypatch: pytest.Mon
     bot = bot_factory(database_url=url, database_pool_max=4)
     async with fake, running_bot(fake, bot, monkeypatch=monkeypatch, error_loggers=ERROR_LOGGERS) as on:
         run = await play_through(fake, tables, lambda: frozen.extend(pg.freeze()), lambda: pg.thaw(frozen), OUTAGE_S)
-        await on.bot.publisher.idle()
+        await told_once(on.bot, fake, run.players)
     check(run, await logs_of(url, run.players))
 
 
@@ -118,7 +141,7 @@ async def test_sqlite_disk_full_then_freed(small_disk: Path, monkeypatch: pytest
         run = await play_through(
             fake, tables, lambda: filler.append(fill(small_disk)), lambda: filler[0].unlink(), OUTAGE_S
         )
-        await on.bot.publisher.idle()
+        await told_once(on.bot, fake, run.players)
     check(run, await logs_of(database, run.players))
 
 
@@ -139,5 +162,5 @@ async def test_sqlite_full_at_its_page_limit_then_lifted(tmp_path: Path, monkeyp
 
     async with fake, running_bot(fake, bot, monkeypatch=monkeypatch, error_loggers=ERROR_LOGGERS) as on:
         run = await play_through(fake, tables, lambda: limit(None), lambda: limit(2**30), OUTAGE_S)
-        await on.bot.publisher.idle()
+        await told_once(on.bot, fake, run.players)
     check(run, await logs_of(database, run.players))
