@@ -262,28 +262,28 @@ class RoundPosts:
     ) -> None:  # fmt: skip
         """Post a message of the report's round with the report in it (several, if the report
         alone outgrows one message); the last one is the round's message from now on."""
-        message, pages = await self._send_pages(
+        message_id, pages = await self._send_pages(
             report.channel_id, tr, report.round, chunks, continued=continued, png=png, filename=report.filename
         )
         self._rounds[report.table_id] = RoundPost(
-            report.channel_id, message.id, report.round, {report.seq: pages[-1]}, board,
+            report.channel_id, message_id, report.round, {report.seq: pages[-1]}, board,
             report.seq if png is not None else -1, continued or len(pages) > 1,
         )  # fmt: skip
 
     async def _send_pages(
         self, channel_id: int, tr: Translation, rnd: int, chunks: list[str], *, continued: bool = False,
         png: bytes | None = None, filename: str,
-    ) -> tuple[discord.Message, list[list[str]]]:  # fmt: skip
+    ) -> tuple[int, list[list[str]]]:  # fmt: skip
         """Post `chunks` as messages of round `rnd`, as many embeds in each as Discord takes (the
-        later ones "continued", the board image with the last); the last message, the pages."""
+        later ones "continued", the board image with the last); the last message's id, the pages."""
         pages = texts.message_pages(chunks)
         for i, page in enumerate(pages):
             last = i == len(pages) - 1
-            message = await self._out.send(
+            message_id = await self._out.send(
                 channel_id, texts.round_title(tr, rnd, continued or i > 0),
                 png=png if last else None, filename=filename, embeds=embeds(page),
             )  # fmt: skip
-        return message, pages
+        return message_id, pages
 
     async def _close_round(self, post: RoundPost, report: PhaseReport) -> PhaseReport:
         """A report that ends the round of `post` and starts a later one (the last phases of a

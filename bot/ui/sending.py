@@ -9,6 +9,12 @@ round message) get the tries below; the turn message's edits and deletions are t
   request made) until `up(channel)`; the owner is told once (`on_give_up`).
 - 404 (the channel is gone; for `replace`, the message: `Gone`) and any other 4xx (Discord refused the post itself: `Rejected`)
   give the post up at once: `Undeliverable`.
+
+Every try of one post carries the same nonce with `enforce_nonce`: a post whose answer was lost
+(it was made, the connection dropped) and that is tried again is not made twice; Discord returns
+the first one. Posts and edits go through discord.py's HTTP client and keep only the message's
+id: nothing here reads the message Discord sends back, so it is not parsed into a `Message`
+(issue 27: a few per cent of the bot's CPU a decision).
 """
 
 from __future__ import annotations
@@ -16,16 +22,20 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import secrets
 from collections.abc import Awaitable, Callable, Sequence
+from typing import TypeVar
 
 import aiohttp
 import discord
+from discord.http import MultipartParameters, handle_message_parameters
 from discord.utils import MISSING
 
 from . import replies, texts
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
 NO_MENTIONS = discord.AllowedMentions.none()
 RETRY_DELAYS = (1.0, 2.0, 5.0, 10.0, 30.0, 60.0)
 FORBIDDEN_LIMIT = 3  # 403s in a row before the bot gives up posting in a channel
@@ -92,20 +102,22 @@ class Sender:
         mentions: discord.AllowedMentions = NO_MENTIONS,
         embeds: Sequence[discord.Embed] = (),
         silent: bool = False,
-    ) -> discord.Message:
-        """Post in the channel; `silent`: the people it mentions get no push notification."""
-        channel = self.client.get_partial_messageable(channel_id)
+    ) -> int:
+        """Post in the channel; the post's id. `silent`: the people it mentions get no push
+        notification."""
+        nonce = secrets.randbits(63)  # the same for every try (see the module)
+        flags = discord.MessageFlags(suppress_notifications=True) if silent else MISSING
 
-        async def post() -> discord.Message:
-            file = discord.File(io.BytesIO(png), filename=filename) if png else MISSING
-            return await channel.send(
-                content, file=file, view=view or MISSING, allowed_mentions=mentions, silent=silent,
-                embeds=list(embeds) or MISSING,
-            )
+        async def post() -> int:
+            with self._params(
+                content, png, filename, mentions, embeds=list(embeds) or MISSING, view=view or MISSING,
+                nonce=nonce, flags=flags,
+            ) as params:  # fmt: skip
+                return int((await self.client.http.send_message(channel_id, params=params))["id"])
 
-        message = await self._tried(channel_id, post)
-        self.latest[channel_id] = message.id
-        return message
+        message_id = await self._tried(channel_id, post)
+        self.latest[channel_id] = message_id
+        return message_id
 
     async def replace(
         self,
@@ -120,14 +132,11 @@ class Sender:
         """Edit a lasting post (a round message) with the same tries as a new post: its text
         (and its `embeds`, when given), and its image when `png` is given (the old one is
         replaced; otherwise kept). `Gone` when the message is no longer there."""
-        message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         shown = MISSING if embeds is None else list(embeds)
 
-        async def edit() -> discord.Message:
-            if png:
-                file = discord.File(io.BytesIO(png), filename=filename)
-                return await message.edit(content=content, attachments=[file], allowed_mentions=NO_MENTIONS, embeds=shown)
-            return await message.edit(content=content, allowed_mentions=NO_MENTIONS, embeds=shown)
+        async def edit() -> None:
+            with self._params(content, png, filename, NO_MENTIONS, embeds=shown, replacing=True) as params:
+                await self.client.http.edit_message(channel_id, message_id, params=params)
 
         try:
             await self._tried(channel_id, edit)
@@ -136,14 +145,30 @@ class Sender:
                 raise Gone(f"message {message_id}: {e}") from e
             raise
 
-    async def _tried(self, channel_id: int, call: Callable[[], Awaitable[discord.Message]]) -> discord.Message:
+    def _params(
+        self, content: str, png: bytes | None, filename: str, mentions: discord.AllowedMentions, *,
+        replacing: bool = False, **more: object,
+    ) -> MultipartParameters:  # fmt: skip
+        """A message's body as discord.py makes it (the client's default mentions merged in);
+        `png` as its one file (`replacing`: the one attachment of the message edited)."""
+        file = discord.File(io.BytesIO(png), filename=filename) if png else MISSING
+        if replacing and file is not MISSING:
+            more["attachments"] = [file]
+        elif file is not MISSING:
+            more["file"] = file
+        return handle_message_parameters(
+            content=content, allowed_mentions=mentions, previous_allowed_mentions=self.client.allowed_mentions,
+            **more,  # type: ignore[arg-type]
+        )
+
+    async def _tried(self, channel_id: int, call: Callable[[], Awaitable[T]]) -> T:
         """Make `call` until it goes through, retrying what may pass later (see the module)."""
         if channel_id in self.down:
             raise ChannelDown(f"channel {channel_id}: posting given up")
         attempt = 0
         while True:
             try:
-                message = await call()
+                done = await call()
             except discord.NotFound as e:
                 raise Undeliverable(f"channel {channel_id}: {e}") from e
             except discord.Forbidden as e:  # a permission lost (50013), or the channel (50001)
@@ -165,7 +190,7 @@ class Sender:
                 log.warning("channel %d: rate-limited (%s); retrying in %.1f s", channel_id, e, delay)
             else:
                 self._forbidden.pop(channel_id, None)
-                return message
+                return done
             attempt += 1
             await asyncio.sleep(delay)
 
@@ -176,9 +201,9 @@ class Sender:
         return delays[min(attempt, len(delays) - 1)]
 
     async def edit(self, channel_id: int, message_id: int, content: str, view: discord.ui.View) -> bool:
-        message = self.client.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
-            await message.edit(content=content, view=view, allowed_mentions=NO_MENTIONS)
+            with self._params(content, None, "", NO_MENTIONS, view=view) as params:
+                await self.client.http.edit_message(channel_id, message_id, params=params)
             return True
         except discord.HTTPException as e:
             log.info("turn message %d could not be edited (%s); posting a new one", message_id, e)

@@ -301,14 +301,13 @@ class TurnPosts:
             if clicked is not None:
                 await replies.defer(clicked)
             try:
-                message = await self._out.send(table.channel_id, plan.content, view=plan.view, mentions=mentions)
+                message_id = await self._out.send(table.channel_id, plan.content, view=plan.view, mentions=mentions)
             except ChannelDown:
                 self._stale.add(table.id)
                 return
             except Undeliverable as e:
                 log.warning("table %d: the turn message was not posted: %s", table.id, e)
                 return
-            message_id = message.id
         if invited:  # their ping is sent: remembered (stored), so nothing pings them again soon
             seats = [seat.seat for u in invited if (seat := table.seat_of(u)) is not None]
             await self.manager.remember_invited(table.id, seats, self.manager.clock())

@@ -64,6 +64,26 @@ async def test_a_report_rate_limited_beyond_discord_py_is_retried(world: World) 
         assert len(turn_messages(world)) == 1
 
 
+async def test_a_post_whose_answer_was_lost_is_not_made_twice(world: World) -> None:
+    """Discord made the post, its answer never came (503 after the fact): the try again carries
+    the same nonce with enforce_nonce, and Discord gives back the first post, not a second."""
+    path = channel_path(world)
+    async with world.bot() as run:
+        message = await two_seated(world)
+        world.fake.fail_next("POST", path, status=503, lost=True)
+        await press(world, message, "start", world.ann)
+        await current_turn(world)
+        await run.bot.publisher.idle()
+        posts = world.fake.requests("POST", path)
+        [lost] = [i for i, p in enumerate(posts) if p.status == 503]
+        first, again = posts[lost], posts[lost + 1]
+        assert again.status == 200
+        assert first.json["nonce"] == again.json["nonce"] and again.json["enforce_nonce"] is True
+        assert again.response["id"] in world.fake.state.messages  # the post made by the first try
+        assert len(income_reports(world)) == 1 and len(turn_messages(world)) == 1
+        assert len({p.json["nonce"] for p in posts}) == len(posts) - 1  # every other post its own
+
+
 async def test_a_refused_report_is_kept_and_the_turn_message_still_goes_out(world: World) -> None:
     path = channel_path(world)
     async with world.bot(drain=False, retry_delays=(0.05, 0.1, 60.0)) as run:

@@ -31,6 +31,7 @@ class InjectedFailure:
     message: str
     remaining: int
     retry_after: float
+    lost: bool = False  # carried out, then answered with the error (the answer lost on its way)
 
 
 class RestApi:
@@ -96,23 +97,30 @@ class RestApi:
                 if route.handler == self.interactions.callback:
                     self.interactions.refused(routed)
                 raise errors.error()
-            self._injected_failure(call)
-            return await route.handler(routed)
+            lost = self._injected_failure(call)
+            reply = await route.handler(routed)
+            if lost is not None:
+                raise ApiError(lost.status, lost.code, lost.message, problem=False)
+            return reply
         self.state.problems.append(
             Problem("unhandled_route", f"no fake route for {call.method} {call.path}", call)
         )
         return Reply(404, {"message": "404: Not Found", "code": 0})
 
-    def _injected_failure(self, call: RestCall) -> None:
+    def _injected_failure(self, call: RestCall) -> InjectedFailure | None:
+        """Raise the failure injected for this call, or return it if it is a lost answer."""
         for failure in self.failures:
             if failure.method != call.method or not fnmatch.fnmatchcase(call.path, failure.pattern):
                 continue
             failure.remaining -= 1
             if failure.remaining <= 0:
                 self.failures.remove(failure)
+            if failure.lost:
+                return failure
             if failure.status == 429:
                 raise _RateLimited(failure.retry_after)
             raise ApiError(failure.status, failure.code, failure.message, problem=False)
+        return None
 
 
 class _RateLimited(ApiError):

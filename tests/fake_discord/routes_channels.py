@@ -98,7 +98,15 @@ class ChannelRoutes(Routes):
         elif any(u.dms_closed for u in channel.recipients):
             raise ApiError(403, 50007, "Cannot send messages to this user", problem=False)
         self._check_message(request.json, request.files, creating=True, channel=True)
+        body = request.json or {}
+        # Discord: with enforce_nonce, a message of the same author and nonce made in the past
+        # few minutes is returned instead of a new one (a post tried again makes no double)
+        key = (channel.id, str(body["nonce"])) if body.get("enforce_nonce") and body.get("nonce") else None
+        if key is not None and key in self.state.nonces:
+            return Reply(200, self.state.messages[self.state.nonces[key]].payload())
         message = self.state.create_message(channel, request.json, request.files)
+        if key is not None:
+            self.state.nonces[key] = message.id
         return Reply(200, message.payload())
 
     async def edit_message(self, request: Request) -> Reply:

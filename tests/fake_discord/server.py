@@ -296,12 +296,15 @@ class FakeDiscord:
         message: str = "Service Unavailable",
         times: int = 1,
         retry_after: float = 0.05,
+        lost: bool = False,
     ) -> None:
         """Answer the next ``times`` matching calls with an error. ``path`` is an fnmatch
         pattern below /api/v10 ("/channels/123/messages", "/webhooks/*"). 500/502/504 make
         discord.py retry after 1 s, 3 s, ...; 503 raises DiscordServerError at once; 429 is a
-        proper rate limit (discord.py sleeps ``retry_after`` and retries)."""
-        failure = InjectedFailure(method.upper(), path, status, code, message, times, retry_after)
+        proper rate limit (discord.py sleeps ``retry_after`` and retries). ``lost``: the call
+        is carried out (a message posted), then answered with the error, as when Discord's
+        answer is lost on its way back."""
+        failure = InjectedFailure(method.upper(), path, status, code, message, times, retry_after, lost)
         self.rest.failures.append(failure)
 
     def _channel_changed(self, channel: FakeChannel) -> None:

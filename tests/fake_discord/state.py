@@ -61,6 +61,7 @@ class FakeState:
         self.guilds: dict[str, FakeGuild] = {}
         self.channels: dict[str, FakeChannel] = {}
         self.messages: dict[str, StoredMessage] = {}
+        self.nonces: dict[tuple[str, str], str] = {}  # (channel id, nonce) -> the message made with it
         self.channel_messages: dict[str, list[str]] = {}
         self.attachments: dict[str, StoredAttachment] = {}
         self.global_commands: list[JSON] = []
