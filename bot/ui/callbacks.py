@@ -23,6 +23,7 @@ import discord
 
 from bot.games import REMINDER_CALL, TURN, Manager, Pending, PhaseReport, Route, Table, Unavailable
 from bot.i18n import Translation, translator
+from bot.store import StoreError
 
 from .lang import post_tr
 from .sending import NO_MENTIONS
@@ -30,6 +31,10 @@ from .texts import community as words
 from .texts.pieces import prompt_of
 
 log = logging.getLogger(__name__)
+
+# What a read or write gives while the database is away: a line, not a traceback (the outage
+# itself is logged once, by bot.games.outage)
+AWAY = (Unavailable, StoreError, OSError)
 
 ROUND_END_PHASE = 7  # the report of a round's end covers phase 7 (End of turn)
 
@@ -75,6 +80,9 @@ class Callbacks:
     async def _route(self, user_id: int) -> Route:
         try:
             return await self.manager.notices.route(user_id)
+        except AWAY:  # the database is away (its outage is logged once): the default
+            log.info("user %d: the notification settings could not be read (the database is away)", user_id)
+            return Route(channel=True, dm=False)
         except Exception:  # settings that cannot be read: the default, a ping in the channel
             log.exception("user %d: the notification settings could not be read", user_id)
             return Route(channel=True, dm=False)
@@ -89,6 +97,9 @@ class Callbacks:
             try:
                 await self.manager.community.hold(pending, REMINDER_CALL if reminder else TURN, route.hold_until)
                 return Ping(False)
+            except AWAY:
+                log.info("table %d: a call back could not be held (the database is away); the ping goes now", table.id)
+                return Ping(True)
             except Exception:
                 log.exception("table %d: a call back could not be held; the ping goes now", table.id)
                 return Ping(True)
@@ -106,6 +117,9 @@ class Callbacks:
             return Ping(route.channel)
         try:
             first = await self.manager.notices.dm_refused(user_id)
+        except AWAY:
+            log.info("user %d: the refused DM could not be recorded (the database is away)", user_id)
+            first = False
         except Exception:
             log.exception("user %d: the refused DM could not be recorded", user_id)
             first = False
@@ -118,6 +132,9 @@ class Callbacks:
             return []
         try:
             routes = await self.manager.notices.routes(user_ids)
+        except AWAY:
+            log.info("the notification settings of %s could not be read (the database is away)", user_ids)
+            return user_ids
         except Exception:  # settings that cannot be read: the default, a ping in the channel
             log.exception("the notification settings of %s could not be read", user_ids)
             return user_ids
@@ -140,7 +157,7 @@ class Callbacks:
             return None
         try:
             watchers = await self.manager.community.watchers(table.id)
-        except Unavailable:  # the database is away (its outage is logged once): no news this time
+        except AWAY:  # the database is away (its outage is logged once): no news this time
             log.info("table %d: its watchers could not be read (the database is away)", table.id)
             return None
         except Exception:
