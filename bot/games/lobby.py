@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import secrets
 from collections.abc import Iterable, Sequence
@@ -16,6 +17,7 @@ from .ai import LEVEL_WORDS, LEVELS
 from .deadlines import TIMER_KINDS, decision_timers
 from .refusals import (
     START_NOT_SAVED,
+    STORE_DOWN,
     AlreadySeated,
     AlreadyStarted,
     BadRequest,
@@ -25,6 +27,7 @@ from .refusals import (
     NotEnoughPlayers,
     TableExists,
     TableFull,
+    Unavailable,
 )
 from .registry import Registry
 from .reports import Chronicle, PhaseReport
@@ -166,7 +169,18 @@ class Lobby:
                     challenge=challenge,
                 ))  # fmt: skip
             except ChannelBusy:
+                with contextlib.suppress(Unavailable):
+                    await reg.adopt_stored(channel_id)  # one memory did not know of: shown from now on
                 raise TableExists() from None
+            except Unavailable as refused:
+                if refused.template == STORE_DOWN.msgid:
+                    raise  # refused before anything was tried
+                # the answer may be lost after the write: the table made is this one if it is
+                # the channel's open table of this creator made at this moment
+                made = await reg.adopt_stored(channel_id)  # Unavailable: the store cannot say
+                if made is None or made.creator_id != creator_id or made.created_at != now:
+                    raise
+                return made
             except ChallengeTaken:
                 assert challenge is not None
                 raise ChallengePlayed(challenge) from None

@@ -23,6 +23,7 @@ from bot.store import (
     OPEN,
     REMINDER,
     RULE,
+    STARTED,
     ChallengeTaken,
     ChannelBusy,
     GameStore,
@@ -159,6 +160,29 @@ class Registry:
             self.register(table)
             loaded.append(table)
         return loaded
+
+    async def adopt_stored(self, channel_id: int) -> Table | None:
+        """The channel's active table in the store when memory holds none there (a create
+        whose answer was lost made it): loaded and registered; None if there is none.
+        `Unavailable(STORE_UNSURE)` if the store cannot say."""
+        current = self._by_channel.get(channel_id)
+        try:
+            rec = await self.store.last_table_in_channel(channel_id)
+            if rec is None or rec.status not in (OPEN, STARTED) or rec.id in self._by_id:
+                return None
+            stored = await self.store.load_table(rec.id)
+        except (StoreError, OSError) as e:
+            log.info("channel %d: its table could not be read: %s", channel_id, e)
+            raise Unavailable(STORE_UNSURE.msgid) from e
+        if stored is None:
+            return None
+        table = Table(stored.table)
+        restore(table, stored)
+        if current is not None:
+            self.forget(current)  # the channel's finished table leaves memory
+        self.register(table)
+        self.timers_stored(stored.timers)  # the scheduler looks at its timers
+        return table
 
     async def last_table(self, channel_id: int) -> Table | None:
         """The channel's table in memory, else the most recent one in the store (any status).

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.games import ActResult, BaseListener, Manager, Unavailable
+from bot.games import ActResult, BaseListener, Manager, TableExists, Unavailable
 from bot.games.refusals import MOVE_NOT_SAVED, STORE_DOWN, STORE_UNSURE
 from bot.store import MoveRecord, SnapshotRecord, StoredTable, StoreError, TableRecord
 from bot.store.sqlite import Store
@@ -47,6 +47,14 @@ class Flaky(Store):
         if self.lose:
             self.away = self.lost_and_away  # gone before it could answer
             raise StoreError("connection lost after the COMMIT")
+
+    async def create_table(self, **kwargs: Any) -> TableRecord:
+        self._check()
+        made = await super().create_table(**kwargs)
+        if self.lose:
+            self.away = self.lost_and_away
+            raise StoreError("connection lost after the COMMIT")
+        return made
 
     async def load_table(self, table_id: int) -> StoredTable | None:
         self._check()
@@ -238,3 +246,35 @@ async def test_a_refused_write_tried_again_is_told_once_in_its_phase_report(tmp_
     finally:
         await manager.close()
         await clean.close()
+
+
+@pytest.mark.parametrize("read_at_once", [True, False])
+async def test_a_table_whose_creation_answer_was_lost_is_the_channels_table(tmp_path: Path, read_at_once: bool) -> None:
+    """/caylus new stored, its answer lost: read back at once, the table is made (not "nothing
+    changed" with a table no one can join until a restart); when the store could not be read
+    then, the next /caylus new finds it there ("a table already exists") and it is the
+    channel's table from then on: people join it and it starts."""
+    manager, store, _ = await manager_on(tmp_path / "db.sqlite3")
+    try:
+        store.lose, store.lost_and_away = True, not read_at_once
+        if read_at_once:
+            made = await manager.create_table(7, 1, 101, "U101", 2, seed=1)
+        else:
+            with pytest.raises(Unavailable) as unsure:  # not "nothing changed": it may have
+                await manager.create_table(7, 1, 101, "U101", 2, seed=1)
+            assert unsure.value.template == STORE_UNSURE.msgid
+            store.lose = store.away = False
+            assert manager.table(1) is None  # memory does not know it yet
+            with pytest.raises(TableExists):
+                await manager.create_table(7, 1, 101, "U101", 2, seed=1)
+            made = manager.table(1)
+        store.lose = store.away = False
+        assert made is not None and manager.table(1) is made and made.creator_id == 101
+        [stored] = [t for t in await store.load_active()]
+        assert stored.table.id == made.id
+        await manager.join(1, 102, "U102")
+        await manager.start(1, 101)
+        assert manager.table(1) is made and made.game is not None
+    finally:
+        store.away = False
+        await manager.close()
