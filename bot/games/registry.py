@@ -228,7 +228,7 @@ class Registry:
         on as after a commit); not found, `Unavailable(not_saved)`. When it cannot be read
         back, the table is in doubt (`Unavailable(STORE_UNSURE)`) until the store answers: then
         `then` and `late` (its result handed over) run if the write had landed after all."""
-        self.outage.check(t)
+        self._check_or_drop(t, work)
         task = asyncio.ensure_future(work)
         cancelled = False
         while not task.done():
@@ -276,10 +276,20 @@ class Registry:
             return False
         return not shows(t, stored)
 
+    def _check_or_drop(self, t: Table | None, work: Awaitable[object]) -> None:
+        """The outage's refusal, if the store is away; the write made for it is then dropped
+        unstarted (no "coroutine never awaited" warning)."""
+        try:
+            self.outage.check(t)
+        except Unavailable:
+            if asyncio.iscoroutine(work):
+                work.close()
+            raise
+
     async def store_call(self, work: Awaitable[T], t: Table | None = None) -> T:
         """A lobby write; a store failure becomes `Unavailable` (nothing changed in memory;
         `t`, if given, is brought to what the store holds, should the write have landed)."""
-        self.outage.check(t)
+        self._check_or_drop(t, work)
         try:
             return await work
         except (ChannelBusy, ChallengeTaken):

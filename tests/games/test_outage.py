@@ -9,7 +9,9 @@ tests/e2e/test_outage.py tests do the same with real servers going away."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import random
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -55,6 +57,10 @@ class Flaky(Store):
             self.away = self.lost_and_away
             raise StoreError("connection lost after the COMMIT")
         return made
+
+    async def update_lobby(self, table_id: int, **kwargs: Any) -> None:
+        self._check()
+        await super().update_lobby(table_id, **kwargs)
 
     async def load_table(self, table_id: int) -> StoredTable | None:
         self._check()
@@ -275,6 +281,31 @@ async def test_a_table_whose_creation_answer_was_lost_is_the_channels_table(tmp_
         await manager.join(1, 102, "U102")
         await manager.start(1, 101)
         assert manager.table(1) is made and made.game is not None
+    finally:
+        store.away = False
+        await manager.close()
+
+
+async def test_a_lobby_change_refused_while_the_store_is_away_leaves_no_write_behind(tmp_path: Path) -> None:
+    """Refused at once (the store is known to be away): the write made for it is dropped
+    unstarted, not left for the garbage collector to warn of ("coroutine never awaited")."""
+    manager, store, _ = await manager_on(tmp_path / "db.sqlite3")
+    try:
+        await manager.create_table(7, 1, 101, "U101", 3, seed=1)
+        await manager.create_table(7, 2, 201, "U201", 3, seed=2)
+        store.away = True
+        with pytest.raises(Unavailable):
+            await manager.join(1, 102, "U102")  # the failure: the outage is held from now on
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            template = None
+            try:
+                await manager.join(2, 202, "U202")
+            except Unavailable as refused:  # not kept: its frames would keep the write alive
+                template = refused.template
+            gc.collect()
+        assert template == STORE_DOWN.msgid
+        assert not [w for w in caught if "never awaited" in str(w.message)]
     finally:
         store.away = False
         await manager.close()
