@@ -110,11 +110,12 @@ class Timers:
                 now = reg.clock()
                 if not (reg.holds(t) and t.is_open):  # started, left or abandoned meanwhile
                     continue
-                try:
-                    await reg.store.set_status(t.id, ABANDONED, now=now)
-                except (StoreError, OSError):
-                    log.exception("table %d: the expired lobby could not be closed", t.id)
-                    continue
+                try:  # a lost answer is read back: closed after all, it is let go as below
+                    await reg.store_call(reg.store.set_status(t.id, ABANDONED, now=now), t)
+                except Unavailable:
+                    if t.is_open:
+                        log.info("table %d: the expired lobby could not be closed now; tried again later", t.id)
+                        continue
                 t.status, t.finished_at, t.updated_at = ABANDONED, now, now
                 reg.forget(t)
             log.info(

@@ -4,10 +4,12 @@ itself: the scheduler's pass abandons it, memory lets it go, the listener hears 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from bot.config import Settings
 from bot.games import Manager, Table
-from bot.store import ABANDONED, OPEN, STARTED
+from bot.store import ABANDONED, OPEN, STARTED, StoreError
+from bot.store.sqlite import Store
 from tests.games.helpers import GUILD, ManualClock, Recorder, open_manager, started_table
 
 DAY = 86_400.0
@@ -98,5 +100,35 @@ async def test_the_setting_reaches_the_manager(tmp_path: Path) -> None:
         clock.advance(DAY + 1)
         await manager.run_due_timers()
         assert [t.id for t in heard.expired] == [lobby.id]
+    finally:
+        await manager.close()
+
+
+class LosesOneAnswer(Store):
+    """The real SQLite store; the next status change is made, then its answer lost."""
+
+    lose = False
+
+    async def set_status(self, table_id: int, status: str, **kwargs: Any) -> None:
+        await super().set_status(table_id, status, **kwargs)
+        if self.lose:
+            self.lose = False
+            raise StoreError("connection lost after the COMMIT")
+
+
+async def test_a_lobby_closed_whose_answer_was_lost_is_let_go_all_the_same(tmp_path: Path) -> None:
+    """The expiry's write is read back: closed in the store, the lobby leaves memory and its
+    channel hears of it, as if the answer had come (else the channel kept an open table in
+    memory that the store says is abandoned)."""
+    clock, heard = ManualClock(), Expiries()
+    store = await LosesOneAnswer.open(tmp_path / "db.sqlite3", synchronous="NORMAL")
+    manager = Manager(store, render=None, listener=heard, clock=clock, lobby_expiry=7 * DAY)
+    try:
+        old = await manager.create_table(GUILD, 1, 101, "Ann", 3)
+        clock.advance(7 * DAY + 1)
+        store.lose = True
+        await manager.run_due_timers()
+        assert not store.lose and await status(manager, old.id) == ABANDONED
+        assert [t.id for t in heard.expired] == [old.id] and manager.table(1) is None
     finally:
         await manager.close()
