@@ -169,9 +169,10 @@ class Lobby:
                     challenge=challenge,
                 ))  # fmt: skip
             except ChannelBusy:
+                adopted = None
                 with contextlib.suppress(Unavailable):
-                    await reg.adopt_stored(channel_id)  # one memory did not know of: shown from now on
-                raise TableExists() from None
+                    adopted = await reg.adopt_stored(channel_id)  # one memory did not know of
+                raise TableExists(adopted=adopted is not None) from None
             except Unavailable as refused:
                 if refused.template == STORE_DOWN.msgid:
                     raise  # refused before anything was tried

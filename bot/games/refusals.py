@@ -87,8 +87,12 @@ class NoTable(Refusal):
 
 
 class TableExists(Refusal):
-    def __init__(self, message: str | Lazy = TABLE_EXISTS) -> None:
+    """`adopted`: the table there was in the store only (a creation whose answer was lost) and
+    is the channel's in memory from now on: its card is worth posting."""
+
+    def __init__(self, message: str | Lazy = TABLE_EXISTS, *, adopted: bool = False) -> None:
         super().__init__(message)
+        self.adopted = adopted
 
 
 class NotStarted(Refusal):

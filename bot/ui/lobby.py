@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.games import BadRequest, GameResult, NoTable, NotAllowed, Refusal, Table
+from bot.games import BadRequest, GameResult, NoTable, NotAllowed, Refusal, Table, TableExists
 from bot.i18n import Translation, table_default, translator
 from bot.rules import final_scores, winners
 
@@ -133,6 +133,9 @@ class Lobby:
             if channel_id != interaction.channel_id:  # the thread is of no use without its table
                 await self._drop_thread(channel_id)
             await replies.refuse(interaction, r)
+            found = self.bot.manager.table(channel_id) if isinstance(r, TableExists) and r.adopted else None
+            if found is not None and found.is_open:
+                await self.refresh_card(found)  # the table there, new to memory: its card
             return
         message = await self._post_card(table)
         tr = reply_tr(interaction, table)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.store import SeatRecord
+
 from .conftest import World
 from .helpers import (
     answer,
@@ -156,3 +158,29 @@ async def test_abandon_by_the_creator_or_a_moderator(world: World) -> None:
         assert "There is no Caylus table in this channel" in text
         # a new table can be opened at once
         await open_table(world, world.bob, seats=2)
+
+
+async def test_a_table_only_the_store_knew_of_is_shown_with_its_card(world: World) -> None:
+    """A table in the store that memory does not hold (a creation whose answer was lost):
+    `/caylus new` there says a table exists, takes it into memory and posts its card, on
+    which people join as on any card."""
+    async with world.bot() as run:
+        store = run.bot.manager.store
+        await store.create_table(
+            guild_id=int(world.guild.id), channel_id=int(world.channel.id), creator_id=int(world.ann.id),
+            max_seats=2, options={}, seed=5, seats=[SeatRecord(0, "Ann", int(world.ann.id), False, 0.0)],
+        )  # fmt: skip
+        assert run.bot.manager.table(int(world.channel.id)) is None
+        text = await answer(await slash(world, world.bob, "new"))
+        assert "already has a Caylus table" in text
+        shown = await world.fake.wait_for_message(world.channel, lambda m: "1/2 seats" in m.content)
+        assert "**Ann**" in shown.content and shown.button_labels() == ["Join", "Leave", "Add AI", "Start"]
+        before = len(shown.revisions)
+        await press(world, shown, "join", world.bob)
+        await edited(world, shown, before)
+        assert "2/2 seats" in shown.content
+        again = await answer(await slash(world, world.cid, "new"))
+        assert "already has a Caylus table" in again
+        await run.bot.publisher.idle()
+        cards = [m for m in world.fake.channel_messages(world.channel) if "seats" in m.content]
+        assert cards == [shown]  # known from now on: no second card

@@ -271,9 +271,13 @@ async def test_a_table_whose_creation_answer_was_lost_is_the_channels_table(tmp_
             assert unsure.value.template == STORE_UNSURE.msgid
             store.lose = store.away = False
             assert manager.table(1) is None  # memory does not know it yet
-            with pytest.raises(TableExists):
+            with pytest.raises(TableExists) as exists:
                 await manager.create_table(7, 1, 101, "U101", 2, seed=1)
             made = manager.table(1)
+            assert exists.value.adopted  # the channel is told of it: its card
+            with pytest.raises(TableExists) as again:
+                await manager.create_table(7, 1, 101, "U101", 2, seed=1)
+            assert not again.value.adopted  # known from now on
         store.lose = store.away = False
         assert made is not None and manager.table(1) is made and made.creator_id == 101
         [stored] = [t for t in await store.load_active()]
