@@ -23,7 +23,6 @@ from bot.store import (
     OPEN,
     REMINDER,
     RULE,
-    STARTED,
     ChallengeTaken,
     ChannelBusy,
     GameStore,
@@ -165,24 +164,12 @@ class Registry:
         """The channel's active table in the store when memory holds none there (a create
         whose answer was lost made it): loaded and registered; None if there is none.
         `Unavailable(STORE_UNSURE)` if the store cannot say."""
-        current = self._by_channel.get(channel_id)
         try:
-            rec = await self.store.last_table_in_channel(channel_id)
-            if rec is None or rec.status not in (OPEN, STARTED) or rec.id in self._by_id:
-                return None
-            stored = await self.store.load_table(rec.id)
-        except (StoreError, OSError) as e:
+            table, new = await self._from_store(channel_id)
+        except (StoreError, OSError) as e:  # after a failed write, which the outage counted
             log.info("channel %d: its table could not be read: %s", channel_id, e)
             raise Unavailable(STORE_UNSURE.msgid) from e
-        if stored is None:
-            return None
-        table = Table(stored.table)
-        restore(table, stored)
-        if current is not None:
-            self.forget(current)  # the channel's finished table leaves memory
-        self.register(table)
-        self.timers_stored(stored.timers)  # the scheduler looks at its timers
-        return table
+        return table if new and table is not None and table.is_active else None
 
     async def last_table(self, channel_id: int) -> Table | None:
         """The channel's table in memory, else the most recent one in the store (any status).
@@ -191,22 +178,32 @@ class Registry:
         if t is not None:
             return t
         try:
-            rec = await self.store.last_table_in_channel(channel_id)
-            if rec is None:
-                return None
-            if rec.id in self._by_id:
-                return self._by_id[rec.id]
-            stored = await self.store.load_table(rec.id)
+            return (await self._from_store(channel_id))[0]
         except (StoreError, OSError) as e:
             self.outage.unreachable(e)
             raise Unavailable(STORE_DOWN.msgid) from e
+
+    async def _from_store(self, channel_id: int) -> tuple[Table | None, bool]:
+        """The channel's most recent table in the store (the one in memory if it is there), and
+        whether it was read now; one read now that is active is registered (a table over that
+        memory held there leaves) and its timers watched. Store errors pass through."""
+        rec = await self.store.last_table_in_channel(channel_id)
+        if rec is None:
+            return None, False
+        if rec.id in self._by_id:
+            return self._by_id[rec.id], False
+        stored = await self.store.load_table(rec.id)
         if stored is None:
-            return None
+            return None, False
         table = Table(stored.table)
         restore(table, stored)
         if table.is_active:
+            current = self._by_channel.get(channel_id)
+            if current is not None:
+                self.forget(current)
             self.register(table)
-        return table
+            self.timers_stored(stored.timers)
+        return table, True
 
     # ----- writing -------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ get at a round's end and the game's end.
 from __future__ import annotations
 
 import logging
+import sys
 from dataclasses import dataclass
 
 import discord
@@ -32,9 +33,18 @@ from .texts.pieces import prompt_of
 
 log = logging.getLogger(__name__)
 
-# What a read or write gives while the database is away: a line, not a traceback (the outage
-# itself is logged once, by bot.games.outage)
+# What a read or write gives while the database is away (its outage is logged once, by
+# bot.games.outage)
 AWAY = (Unavailable, StoreError, OSError)
+
+
+def failed(what: str, *args: object) -> None:
+    """Log a read or write here that failed (call it in the `except`): one line while the
+    database is away, else the traceback."""
+    if isinstance(sys.exc_info()[1], AWAY):
+        log.info(what + " (the database is away)", *args)
+    else:
+        log.exception(what, *args)
 
 ROUND_END_PHASE = 7  # the report of a round's end covers phase 7 (End of turn)
 
@@ -80,11 +90,8 @@ class Callbacks:
     async def _route(self, user_id: int) -> Route:
         try:
             return await self.manager.notices.route(user_id)
-        except AWAY:  # the database is away (its outage is logged once): the default
-            log.info("user %d: the notification settings could not be read (the database is away)", user_id)
-            return Route(channel=True, dm=False)
         except Exception:  # settings that cannot be read: the default, a ping in the channel
-            log.exception("user %d: the notification settings could not be read", user_id)
+            failed("user %d: the notification settings could not be read", user_id)
             return Route(channel=True, dm=False)
 
     async def turn(self, table: Table, pending: Pending, *, reminder: bool) -> Ping:
@@ -97,11 +104,8 @@ class Callbacks:
             try:
                 await self.manager.community.hold(pending, REMINDER_CALL if reminder else TURN, route.hold_until)
                 return Ping(False)
-            except AWAY:
-                log.info("table %d: a call back could not be held (the database is away); the ping goes now", table.id)
-                return Ping(True)
             except Exception:
-                log.exception("table %d: a call back could not be held; the ping goes now", table.id)
+                failed("table %d: a call back could not be held; the ping goes now", table.id)
                 return Ping(True)
         if not route.dm:
             return Ping(route.channel)
@@ -117,11 +121,8 @@ class Callbacks:
             return Ping(route.channel)
         try:
             first = await self.manager.notices.dm_refused(user_id)
-        except AWAY:
-            log.info("user %d: the refused DM could not be recorded (the database is away)", user_id)
-            first = False
         except Exception:
-            log.exception("user %d: the refused DM could not be recorded", user_id)
+            failed("user %d: the refused DM could not be recorded", user_id)
             first = False
         return Ping(True, words.dm_refused(post_tr(table), user_id) if first else "")
 
@@ -132,11 +133,8 @@ class Callbacks:
             return []
         try:
             routes = await self.manager.notices.routes(user_ids)
-        except AWAY:
-            log.info("the notification settings of %s could not be read (the database is away)", user_ids)
-            return user_ids
         except Exception:  # settings that cannot be read: the default, a ping in the channel
-            log.exception("the notification settings of %s could not be read", user_ids)
+            failed("the notification settings of %s could not be read", user_ids)
             return user_ids
         return [u for u in user_ids if (r := routes.get(u)) is None or (r.channel and not r.held)]
 
@@ -157,11 +155,8 @@ class Callbacks:
             return None
         try:
             watchers = await self.manager.community.watchers(table.id)
-        except AWAY:  # the database is away (its outage is logged once): no news this time
-            log.info("table %d: its watchers could not be read (the database is away)", table.id)
-            return None
-        except Exception:
-            log.exception("table %d: its watchers could not be read", table.id)
+        except Exception:  # no news this time
+            failed("table %d: its watchers could not be read", table.id)
             return None
         if not watchers:
             return None
