@@ -91,7 +91,7 @@ class Callbacks:
         try:
             return await self.manager.notices.route(user_id)
         except Exception:  # settings that cannot be read: the default, a ping in the channel
-            failed("user %d: the notification settings could not be read", user_id)
+            failed("user %d: the notification settings could not be read", user_id)  # i18n: not for players (the log)
             return Route(channel=True, dm=False)
 
     async def turn(self, table: Table, pending: Pending, *, reminder: bool) -> Ping:
@@ -105,7 +105,7 @@ class Callbacks:
                 await self.manager.community.hold(pending, REMINDER_CALL if reminder else TURN, route.hold_until)
                 return Ping(False)
             except Exception:
-                failed("table %d: a call back could not be held; the ping goes now", table.id)
+                failed("table %d: a call back could not be held; the ping goes now", table.id)  # i18n: not for players (the log)
                 return Ping(True)
         if not route.dm:
             return Ping(route.channel)
@@ -122,7 +122,7 @@ class Callbacks:
         try:
             first = await self.manager.notices.dm_refused(user_id)
         except Exception:
-            failed("user %d: the refused DM could not be recorded", user_id)
+            failed("user %d: the refused DM could not be recorded", user_id)  # i18n: not for players (the log)
             first = False
         return Ping(True, words.dm_refused(post_tr(table), user_id) if first else "")
 
@@ -134,7 +134,7 @@ class Callbacks:
         try:
             routes = await self.manager.notices.routes(user_ids)
         except Exception:  # settings that cannot be read: the default, a ping in the channel
-            failed("the notification settings of %s could not be read", user_ids)
+            failed("the notification settings of %s could not be read", user_ids)  # i18n: not for players (the log)
             return user_ids
         return [u for u in user_ids if (r := routes.get(u)) is None or (r.channel and not r.held)]
 
@@ -156,7 +156,7 @@ class Callbacks:
         try:
             watchers = await self.manager.community.watchers(table.id)
         except Exception:  # no news this time
-            failed("table %d: its watchers could not be read", table.id)
+            failed("table %d: its watchers could not be read", table.id)  # i18n: not for players (the log)
             return None
         if not watchers:
             return None
