@@ -27,9 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from PIL import Image  # noqa: E402
 
 from rendering import HEIGHT, WIDTH, render_board  # noqa: E402
-from rendering.board import PNG_LEVEL, draw  # noqa: E402
+from rendering.board import draw  # noqa: E402
 from rendering.demo import play  # noqa: E402
 from rendering.palette import encode_palette  # noqa: E402
+from rendering.png import png_bytes  # noqa: E402
 from rendering.view import board_view  # noqa: E402
 
 
@@ -92,7 +93,7 @@ def main() -> None:
     bares: list[float] = []
     sizes: list[int] = []
     # Each render is followed by the bare encode of its own output (the palette image it wrote,
-    # encoded alone at the same level), so that both see the same load on the machine.
+    # encoded alone by the same encoder), so that both see the same load on the machine.
     for _ in range(args.repeat):
         for state, events, pending in positions:
             t = time.perf_counter()
@@ -102,7 +103,7 @@ def main() -> None:
             quant = Image.open(io.BytesIO(png))
             quant.load()
             t = time.perf_counter()
-            quant.save(io.BytesIO(), "PNG", compress_level=PNG_LEVEL)
+            png_bytes(quant)
             bares.append(time.perf_counter() - t)
     parts: dict[str, list[float]] = {"draw": [], "quantise": [], "encode": []}
     for state, events, pending in positions:
@@ -112,7 +113,7 @@ def main() -> None:
         t1 = time.perf_counter()
         quant = encode_palette(img)
         t2 = time.perf_counter()
-        quant.save(io.BytesIO(), "PNG", compress_level=PNG_LEVEL)
+        png_bytes(quant)
         t3 = time.perf_counter()
         parts["draw"].append(t1 - t)
         parts["quantise"].append(t2 - t1)

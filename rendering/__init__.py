@@ -46,7 +46,8 @@ if TYPE_CHECKING:
 
 def render_view(view: BoardView) -> bytes:
     """PNG of a board view."""
-    from .board import draw, encode_png
+    from .board import draw
+    from .png import encode_png
 
     return encode_png(draw(view))
 

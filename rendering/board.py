@@ -7,7 +7,6 @@ finals) with a `draw_*_static` part for the cached background where it has one a
 
 from __future__ import annotations
 
-import io
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -19,7 +18,6 @@ from .castle import draw_castle, draw_castle_static
 from .finals import draw_finals
 from .header import draw_header, draw_header_static
 from .labels import labels
-from .palette import encode_palette
 from .players import player_marks
 from .road import draw_road, draw_road_static
 from .shapes import Canvas
@@ -60,16 +58,3 @@ def draw(view: BoardView) -> Image.Image:
     else:
         draw_stock(cv)
     return img
-
-
-# zlib's level for the board's PNG: 3 halves level 6's encode time (4.9 against 9.8 ms CPU here)
-# for 71 KB against 59 KB (docs/benchmarks.md, issue 27); levels 1-2 are no faster, 4-9 slower.
-PNG_LEVEL = 3
-
-
-def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes, quickly: the colours of the one shipped palette (the board is flat colours and
-    text), so that no palette is chosen per image."""
-    buf = io.BytesIO()
-    encode_palette(img).save(buf, "PNG", compress_level=PNG_LEVEL)
-    return buf.getvalue()

@@ -11,14 +11,13 @@ the same palette encoding as the board image.
 
 from __future__ import annotations
 
-import io
 import math
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from .fonts import clean_text, draw_fitted, draw_text
-from .palette import palette_image
+from .png import encode_png
 from .style import BG, INK, INK_FAINT, INK_SOFT, PANEL, PANEL_EDGE, PLAYER_COLOURS
 
 WIDTH, HEIGHT = 600, 240
@@ -75,6 +74,4 @@ def render_rating_chart(
         draw_fitted(img, (left, HEIGHT - 24), clean_text(first), 12, INK_SOFT, 200)
     if last:
         draw_fitted(img, (right, HEIGHT - 24), clean_text(last), 12, INK_SOFT, 200, anchor="r")
-    out = io.BytesIO()
-    img.quantize(palette=palette_image(), dither=Image.Dither.NONE).save(out, "PNG", optimize=False)
-    return out.getvalue()
+    return encode_png(img)

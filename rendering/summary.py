@@ -9,7 +9,6 @@ Discord's preview (550 px) shows it at half size: every number is drawn at 18 px
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from typing import NamedTuple
 
@@ -20,8 +19,8 @@ from bot.rules import Event, ScoreLine
 from . import sprites, style
 from .fonts import clean_text, draw_fitted, draw_text, text_width
 from .labels import summary_labels
-from .palette import encode_palette
 from .players import display_name, player_marks
+from .png import encode_png
 
 WIDTH = style.WIDTH
 PAD = 16
@@ -68,9 +67,7 @@ class SummaryView(NamedTuple):
 
 
 def render_summary(view: SummaryView) -> bytes:
-    buf = io.BytesIO()
-    encode_palette(draw_summary(view)).save(buf, "PNG", compress_level=6)
-    return buf.getvalue()
+    return encode_png(draw_summary(view))
 
 
 CHART_H = 440
