@@ -13,6 +13,7 @@ AI_PROCESSES and AI_THINK_MS in the environment (defaults 1 and 2000 ms).
 
 The last line printed is one JSON object:
     {"tables": T, "interactions": n, "per_s": ..., "ack_p50_ms": ..., "ack_p99_ms": ...,
+     "turn_p50_ms": ..., "turn_p99_ms": ...,
      "decisions_per_s": ..., "requests_per_decision": ..., "bot_cpu_ms_per_decision": ...,
      "render_cpu_ms_per_decision": ..., "gc_max_pause_ms": ..., "startup_cpu_s": ...}
 where per_s counts interactions (since issue 11 about one per decision; before it, two),
@@ -25,7 +26,8 @@ gc_max_pause_ms the longest pass of the garbage collector in this process once i
 pass before `gc.freeze()` at start-up stalls no click), in wall time (on a
 busy machine mostly the time the core was taken away meanwhile: the line before the last also
 gives the longest pass in CPU time, gc_max_pause_cpu_ms). ack is the time from the interaction's gateway event (sent by the
-fake) to the bot's callback (received by the fake), both measured in the fake's process. The fake skips its
+fake) to the bot's callback (received by the fake), both measured in the fake's process. turn is what a player waits for: the time from a click on the turn message
+to the next turn message (or the game's end) in the channel, seen by the driver. The fake skips its
 OpenAPI validation of request bodies here (`--spec-check` keeps it): it measures the bot, and the
 fake's validation would take its CPU from the same two cores.
 """
@@ -114,6 +116,7 @@ async def drive(fake: Any) -> None:
                 ).most_common(12),
                 "seconds": elapsed,
                 "latencies": latencies,
+                "turnarounds": [x for t in tables for x in t.stats.turnarounds],
                 "failures": failures[:5],
                 "failed_tables": len(failures),
                 "refused_callbacks": len(late),
@@ -296,6 +299,7 @@ def main() -> None:
 
     ai = Settings(_env_file=None)  # type: ignore[call-arg]  # what the bot used: the environment's
     latencies = [x * 1000.0 for x in figures["latencies"]]
+    turnarounds = [x * 1000.0 for x in figures["turnarounds"]]
     n = figures["interactions"]
     per = max(1, figures["decisions"])
     extra = {
@@ -334,6 +338,8 @@ def main() -> None:
                 "per_s": round(n / figures["seconds"], 1) if figures["seconds"] else 0.0,
                 "ack_p50_ms": round(percentile(latencies, 0.50), 2),
                 "ack_p99_ms": round(percentile(latencies, 0.99), 2),
+                "turn_p50_ms": round(percentile(turnarounds, 0.50), 2),
+                "turn_p99_ms": round(percentile(turnarounds, 0.99), 2),
                 "decisions_per_s": round(figures["decisions"] / figures["seconds"], 1) if figures["seconds"] else 0.0,
                 "requests_per_decision": round(figures["requests"] / figures["decisions"], 2)
                 if figures["decisions"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -90,6 +91,8 @@ class Stats:
     kinds: Counter[str] = field(default_factory=Counter)
     kind_clicks: Counter[str] = field(default_factory=Counter)  # clicks, by decision kind
     latencies: list[float] = field(default_factory=list)
+    # seconds from a click on a turn message to the next turn message (or the game's end) seen
+    turnarounds: list[float] = field(default_factory=list)
 
     def clicks_per_decision(self, kind: str | None = None) -> float:
         if kind is None:
@@ -120,6 +123,7 @@ class Table:
         self.timeout = timeout
         self.last_seq = -1
         self.stats = Stats()
+        self._clicked_at: float | None = None  # when the last turn message was clicked
 
     async def _answered(self, handle: InteractionHandle) -> None:
         await handle.response(timeout=self.timeout)
@@ -201,6 +205,9 @@ class Table:
         message: StoredMessage = await self.fake.state.changed.wait_for(
             self._next_turn, self.timeout, lambda: f"no turn message after decision {self.last_seq}"
         )
+        if self._clicked_at is not None:
+            self.stats.turnarounds.append(time.perf_counter() - self._clicked_at)
+            self._clicked_at = None
         if message.content.startswith(GAME_OVER):
             return False
         turn = turn_of(message)
@@ -211,6 +218,7 @@ class Table:
         choices = offers(message)
         if choices:
             kind = self._kind(turn[0], turn[1])
+            self._clicked_at = time.perf_counter()
             await self._pick(message, choices, person)
             self._clicked(kind)
             self.stats.on_turn_message += 1
