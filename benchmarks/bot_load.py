@@ -19,7 +19,7 @@ The last line printed is one JSON object:
 where per_s counts interactions (since issue 11 about one per decision; before it, two),
 requests_per_decision is every request the bot made to the fake (lobby and start-up included)
 per decision answered (the line before the last splits it by route:
-requests_per_decision_by_route); bot_cpu_ms_per_decision is this process's CPU time (user +
+requests_per_decision_by_route, and store_hops_per_decision: calls into aiosqlite's thread); bot_cpu_ms_per_decision is this process's CPU time (user +
 system, from the bot's ready to the last decision; its start-up is startup_cpu_s) per decision answered, render_cpu_ms_per_decision
 the render worker processes' over the same decisions (read from /proc before they stop), and
 gc_max_pause_ms the longest pass of the garbage collector in this process once it serves (the
@@ -149,6 +149,22 @@ def render_cpu(bot: Any) -> float:
             continue
         total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
+
+
+def count_store_hops() -> list[int]:
+    """Count the calls into aiosqlite's thread from now on (each a hop there and back, about
+    40 µs of CPU): one int, in a list, that grows."""
+    import aiosqlite
+
+    count = [0]
+    real = aiosqlite.Connection._execute
+
+    async def counted(self: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        count[0] += 1
+        return await real(self, fn, *args, **kwargs)
+
+    aiosqlite.Connection._execute = counted  # type: ignore[method-assign]
+    return count
 
 
 def memory_now() -> dict[str, int]:
@@ -285,6 +301,7 @@ def main() -> None:
             collected.append(info["collected"])
 
     gc.callbacks.append(on_gc)
+    hops = count_store_hops()
     if args.profile:
         import cProfile
 
@@ -326,6 +343,7 @@ def main() -> None:
         "gc_objects": figures["memory"]["gc_objects"],
         "gc_frozen": figures["memory"]["gc_frozen"],
         "slowest": figures.get("slowest", [])[:5],
+        "store_hops_per_decision": round(hops[0] / per, 2),
     }
     if figures["failures"] or figures["problems"]:
         print(f"failures: {figures['failures']} problems: {figures['problems']}", file=sys.stderr)

@@ -56,8 +56,8 @@ POSTED_ALL = f"UPDATE snapshots SET report = NULL, carry = substr(carry, 1, 0) W
 
 async def leave_to_log(db: Tx, table_id: int) -> None:
     """Thin the table's snapshots: what the log rebuilds and nothing reads is dropped."""
-    await db.execute(SUPERSEDED, (table_id,))
-    await db.execute(POSTED, (table_id,))
+    await db.write(SUPERSEDED, (table_id,))
+    await db.write(POSTED, (table_id,))
 
 
 def compress(text: str) -> bytes:

@@ -110,6 +110,9 @@ class _Tx:
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         return _rowcount(await self._con.execute(dollar(sql), *params, timeout=self._timeout))
 
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> None:
+        await self.execute(sql, params)
+
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         rows = [tuple(r) for r in rows]
         if rows:

@@ -172,7 +172,7 @@ class SqlStore(MetaFacts, CommunityFacts):
     ) -> None:
         if clear:
             marks = ", ".join("?" for _ in clear)
-            await db.execute(
+            await db.write(
                 f"DELETE FROM timers WHERE table_id = ? AND kind IN ({marks})", (table_id, *clear)
             )
         if timers:
@@ -256,7 +256,7 @@ class SqlStore(MetaFacts, CommunityFacts):
         (`bot.store.codec`)."""
         if snap.state is None:
             raise ValueError("a new snapshot has its state")
-        await db.execute(
+        await db.write(
             self.UPSERT_SNAPSHOT,
             (
                 table_id, snap.seq, snap.round, snap.phase,
@@ -293,7 +293,7 @@ class SqlStore(MetaFacts, CommunityFacts):
         if actor not in ACTORS or actor == UNDO:
             raise ValueError(f"a move's actor is one of {ACTORS[:-1]}, not {actor!r}")
         async with self._tx() as db:
-            await db.execute(
+            await db.write(
                 "INSERT INTO moves (table_id, n, seq, seat, user_id, code, at, actor)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (table_id, move.pos, move.seq, move.seat, move.user_id, move.code, move.at, actor),
@@ -304,17 +304,17 @@ class SqlStore(MetaFacts, CommunityFacts):
             await self._write_orders(db, table_id, orders)
             await self._replace_timers(db, table_id, clear_timers, timers, move.at)
             if finished:
-                await db.execute(
+                await db.write(
                     "UPDATE game_tables SET status = ?, finished_at = ?, updated_at = ? WHERE id = ?",
                     (FINISHED, move.at, move.at, table_id),
                 )
-                await db.execute("DELETE FROM timers WHERE table_id = ?", (table_id,))
+                await db.write("DELETE FROM timers WHERE table_id = ?", (table_id,))
                 if outcome is not None and self.community:
                     await self._store_outcome(db, outcome)
                 await self._game_over(db, table_id)
             else:
                 turn = self._turn_set(turn_seat)
-                await db.execute(
+                await db.write(
                     f"UPDATE game_tables SET updated_at = ?{turn[0]} WHERE id = ?", (move.at, *turn[1], table_id)
                 )
 
@@ -404,7 +404,7 @@ class SqlStore(MetaFacts, CommunityFacts):
     async def ack_reports(self, table_id: int, seq: int) -> None:
         """Remember that every phase report up to move count `seq` was posted (see `ack_report`)."""
         async with self._tx() as db:
-            await db.execute(
+            await db.write(
                 f"UPDATE game_tables SET reported_seq = {self.GREATEST}(reported_seq, ?) WHERE id = ?",
                 (seq, table_id),
             )
@@ -414,12 +414,12 @@ class SqlStore(MetaFacts, CommunityFacts):
         """Remember that the phase report of snapshot `seq` (that one only) has been posted: an
         earlier report still waiting for its post stays unreported."""
         async with self._tx() as db:
-            await db.execute(
+            await db.write(
                 "INSERT INTO posted_reports (table_id, seq) VALUES (?, ?) ON CONFLICT DO NOTHING",
                 (table_id, seq),
             )
             # The mark moves up to just below the oldest report still waiting (or over them all).
-            await db.execute(
+            await db.write(
                 f"UPDATE game_tables SET reported_seq = {self.GREATEST}(reported_seq, COALESCE("
                 " (SELECT MIN(s.seq) - 1 FROM snapshots s"
                 "  WHERE s.table_id = game_tables.id AND s.report IS NOT NULL"
@@ -429,7 +429,7 @@ class SqlStore(MetaFacts, CommunityFacts):
                 " reported_seq)) WHERE id = ?",
                 (table_id,),
             )
-            await db.execute(
+            await db.write(
                 "DELETE FROM posted_reports WHERE table_id = ?"
                 " AND seq <= (SELECT reported_seq FROM game_tables WHERE id = ?)",
                 (table_id, table_id),

@@ -81,6 +81,11 @@ class _FailingTx:
             self._store.undo_row()
         return await self._db.execute(sql, params)
 
+    async def write(self, sql: str, params: Sequence[Any] = ()) -> None:
+        if sql.startswith("INSERT INTO moves") and UNDO in params:
+            self._store.undo_row()
+        await self._db.write(sql, params)
+
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         await self._db.executemany(sql, rows)
 
