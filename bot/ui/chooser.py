@@ -99,13 +99,13 @@ def _groups(kind: str, choices: list[Choice]) -> list[Group]:
     title = kind_facts(kind).title or texts.GROUP_ANY.msgid
     if len(choices) <= MAX_OPTIONS and kind_facts(kind).group != "place":
         return _chunks(title, choices)
-    road = [c for c in choices if _road_space(c.code)]
-    other = [c for c in choices if not _road_space(c.code)]
-    if not road:
+    spaces = [(c, _road_space(c.code)) for c in choices]
+    other = [c for c, space in spaces if not space]
+    if len(other) == len(choices):
         return _chunks(title, choices)
     groups = _chunks((texts.GROUP_SPECIALS if kind_facts(kind).group == "place" else texts.GROUP_ANY).msgid, other)
     for low, high in ((1, 14), (15, 28)):
-        part = [c for c in road if low <= _road_space(c.code) <= high]
+        part = [c for c, space in spaces if low <= space <= high]
         groups += [replace(g, low=low, high=high) for g in _chunks(texts.GROUP_ROAD.msgid, part)]
     return groups
 
@@ -240,7 +240,7 @@ def turn_view(
         at = rows - 1  # beside Pass: a row left for "then:"
     here = at is not None
     if here:
-        _choice_items(items, table_id, decision, game, tr)
+        _choice_items(items, table_id, decision, game, tr, shape)
     row = at if at is not None else 0
     label, style = (
         (texts.MORE_BUTTON, discord.ButtonStyle.secondary) if here else (texts.CHOOSE_BUTTON, discord.ButtonStyle.primary)
@@ -260,10 +260,12 @@ def turn_view(
 
 
 def _choice_items(
-    items: list[discord.ui.Item[Any]], table_id: int, decision: Decision, game: Game | None, tr: Translation
+    items: list[discord.ui.Item[Any]], table_id: int, decision: Decision, game: Game | None, tr: Translation,
+    plan: Layout | None = None,
 ) -> int:
-    """Add the selects and buttons of `decision` to `items`; return the number of rows used."""
-    plan = layout(decision)
+    """Add the selects and buttons of `decision` (laid out as `plan`, if given) to `items`;
+    return the number of rows used."""
+    plan = plan or layout(decision)
     row = 0
     for number, group in enumerate(plan.selects):
         options = [option(game, decision.kind, c, tr) for c in group.choices]
