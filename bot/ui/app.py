@@ -30,7 +30,7 @@ from bot.games import Manager, Renderer, render_board_png
 from bot.rules import COMPILED
 from bot.store import parse_shard_ids
 
-from . import command_sync
+from . import command_sync, replies
 from .about import Facts, facts
 from .clicks import Clicks
 from .commands import command_tree
@@ -175,7 +175,10 @@ class CaylusBot(discord.Client):
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """A click on a button or select of ours (bot/ui/clicks.py); commands go to the tree."""
         if self.is_set_up:
-            await self._clicks.route(interaction)
+            try:
+                await self._clicks.route(interaction)
+            finally:
+                replies.release(interaction)  # if answered: freed at once (an open answer: when answered)
 
     async def _catch_up(self) -> None:
         """After a restart: re-post the reports never acknowledged and make sure every table

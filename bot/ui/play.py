@@ -15,7 +15,6 @@ turn message edited in place), or acknowledged silently if that post is not out 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
@@ -142,14 +141,13 @@ class Play:
         publisher.expect(table.id, answer)
         age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
         wait = min(ANSWER_WAIT_S, max(0.0, ANSWER_WAIT_S - age))
-        timer = asyncio.get_running_loop().call_later(wait, answer.defer_soon)
+        answer.defer_in(wait)
         try:
             publisher.seen(interaction)
             replies.require_posting(interaction)
             await self.bot.manager.act(table.channel_id, interaction.user.id, seq, code, table_id=table.id)
             publisher.unexpect(table.id, answer)  # published by now (under the table's lock)
         except Refusal as r:
-            timer.cancel()
             publisher.unexpect(table.id, answer)
             view = None
             pending = table.pending
@@ -159,7 +157,6 @@ class Play:
                 await answer.deferred()
             await replies.refuse(interaction, r, view=view, table=table)
         except Exception:
-            timer.cancel()
             publisher.unexpect(table.id, answer)
             log.exception("channel %d: a move (%s) failed", table.channel_id, code)
             if answer.take() is None:

@@ -107,6 +107,18 @@ async def refuse(
     await say(interaction, texts.refusal(tr, refusal, with_chooser=view is not None), view=view)
 
 
+def release(interaction: discord.Interaction[Any]) -> None:
+    """Once an interaction is answered, its response no longer points back at it: the cycle
+    between the two would keep the interaction, with the message clicked parsed into some 50
+    objects (its components, its author), until a full pass of the garbage collector, which
+    then walks them all (issue 27). Freed by reference counting instead, at once. Nothing calls
+    the response again once it is done (a second answer is refused by Discord, and follow-ups go
+    through the interaction's webhook). discord.py's own slot: its version is pinned."""
+    response = interaction.response
+    if response.is_done():
+        response._parent = None  # type: ignore[assignment]
+
+
 async def defer(
     interaction: discord.Interaction[Any], *, thinking: bool = False, public: bool = False
 ) -> bool:
@@ -118,6 +130,7 @@ async def defer(
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=not public, thinking=True)
+        release(interaction)
         return True
     except discord.HTTPException as e:
         log.warning("could not acknowledge interaction %s: %s", interaction.id, e)
@@ -138,9 +151,17 @@ class OpenAnswer:
         self.message_id = interaction.message.id if interaction.message is not None else None
         self._taken = False
         self._deferring: asyncio.Task[bool] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+
+    def defer_in(self, wait: float) -> None:
+        """Acknowledge it silently in `wait` seconds unless taken by then."""
+        self._timer = asyncio.get_running_loop().call_later(wait, self.defer_soon)
 
     def take(self) -> discord.Interaction[Any] | None:
         """The interaction, to answer it now; None if someone else took it."""
+        if self._timer is not None:  # nothing to wait for (and nothing keeps the interaction)
+            self._timer.cancel()
+            self._timer = None
         if self._taken:
             return None
         self._taken = True
@@ -173,6 +194,7 @@ async def post_as_answer(
     except discord.HTTPException as e:
         log.info("could not answer interaction %s with a post: %s", interaction.id, e)
         return None
+    release(interaction)
     return response.message_id
 
 
@@ -180,6 +202,7 @@ async def update_clicked(interaction: discord.Interaction[Any], content: str, *,
     """Answer a click by editing the message clicked; whether it worked."""
     try:
         await interaction.response.edit_message(content=content, view=view, allowed_mentions=NO_MENTIONS)
+        release(interaction)
         return True
     except discord.HTTPException as e:
         log.info("could not answer interaction %s with an edit: %s", interaction.id, e)

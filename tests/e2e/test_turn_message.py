@@ -177,3 +177,30 @@ async def test_a_double_click_on_the_turn_message_is_applied_once_and_both_answe
         [refusal] = world.fake.ephemeral_messages(player)[earlier:]
         assert "Already done" in refusal.content, refusal.content  # issue 11 item 10
         assert len(turn_messages(world)) == 1
+
+
+async def test_an_answered_click_is_freed_without_the_garbage_collector(world: World) -> None:
+    """Issue 27: once a click is answered, its interaction (with the message clicked, parsed
+    into some 50 objects) goes at once, by reference counting (`replies.release`), not at the
+    collector's next full pass. With the collector off, none is left after six clicks."""
+    import gc
+
+    import discord
+
+    async with world.bot() as run:
+        await seated_table(world, world.ann, [world.bob])
+        turn = await current_turn(world)
+        gc.collect()
+        gc.disable()
+        try:
+            for _ in range(6):
+                seq = turn_of(turn)[1]  # type: ignore[index]
+                code = next(o.code for o in offers(turn) if o.code != "pass")
+                handle = await pick(world, turn, code, whose(turn, world))
+                await handle.response()  # type: ignore[attr-defined]
+                turn = await current_turn(world, seq)
+            await run.bot.publisher.idle()
+            left = [o for o in gc.get_objects() if isinstance(o, discord.Interaction)]
+        finally:
+            gc.enable()
+        assert left == []
