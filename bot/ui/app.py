@@ -178,7 +178,8 @@ class CaylusBot(discord.Client):
             try:
                 await self._clicks.route(interaction)
             finally:
-                replies.release(interaction)  # if answered: freed at once (an open answer: when answered)
+                if interaction.type is discord.InteractionType.component:  # commands run apart (the tree)
+                    replies.release(interaction)  # if answered: freed at once (an open one: once answered)
 
     async def _catch_up(self) -> None:
         """After a restart: re-post the reports never acknowledged and make sure every table
