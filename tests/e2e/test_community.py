@@ -65,8 +65,10 @@ async def test_dm_call_backs_and_a_refused_dm_that_falls_back_once(world: World)
         await command(world, "notify", world.bob, where="dm")
         world.bob.user.dms_closed = True  # Discord opens the DM channel, then refuses (50007)
         await ann_and_bob(world, manager)
-        await play(manager, int(world.channel.id), random.Random(3), moves=14)
-        await run.bot.publisher.idle()
+        rng = random.Random(3)
+        for _ in range(14):  # each turn message out before the next move, as people play
+            await play(manager, int(world.channel.id), rng, moves=1)
+            await run.bot.publisher.idle()
         # Ann: every call back by DM, never a ping in the channel
         dms = [m.content for m in world.fake.dm_messages(world.ann)]
         assert dms and all("Your turn at Caylus" in c and world.channel.id in c for c in dms)
