@@ -2,7 +2,7 @@
 cost, and ISA-L's deflate (the `isal` package) is about 5× zlib's at the same size.
 
 A board is 1100 × 1058 palette pixels of flat colours and text: its rows go unfiltered (PNG's
-filters gain nothing on palette indices, and Pillow writes them unfiltered too), deflated at
+filters gain nothing on palette indices: Pillow's file was no smaller at the same level), deflated at
 ISA-L's level 1 (docs/benchmarks.md, issue 27: 0.55 ms and 76 KB where Pillow's zlib at level 3
 took 3.0 ms for 73 KB). The output is a plain PNG (IHDR, PLTE, IDAT, IEND) any decoder reads.
 """

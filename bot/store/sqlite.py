@@ -61,7 +61,7 @@ class _Tx:
 
     Each call into aiosqlite is a hop to its thread and back (about 40 µs of CPU). Statements
     whose answer nobody reads (`write`, `executemany`, the BEGIN) wait here and go in one hop
-    with the next statement that is read, or with the COMMIT: a move is one hop, not eight.
+    with the next statement that is read, or with the COMMIT: a move is one hop, not seven.
     An error in a waiting statement is raised there, and the transaction rolls back as ever.
     (The hop is aiosqlite's `Connection._execute`, not its documented API; its version is
     pinned, and every store test goes through here.)"""
