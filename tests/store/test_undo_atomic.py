@@ -76,14 +76,16 @@ class _FailingTx:
     def __init__(self, db: Tx, store: FailsAtAnUndoRow) -> None:
         self._db, self._store = db, store
 
-    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+    def _undo_row(self, sql: str, params: Sequence[Any]) -> None:
         if sql.startswith("INSERT INTO moves") and UNDO in params:
             self._store.undo_row()
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self._undo_row(sql, params)
         return await self._db.execute(sql, params)
 
     async def write(self, sql: str, params: Sequence[Any] = ()) -> None:
-        if sql.startswith("INSERT INTO moves") and UNDO in params:
-            self._store.undo_row()
+        self._undo_row(sql, params)
         await self._db.write(sql, params)
 
     async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
