@@ -51,6 +51,14 @@ def test_the_locks_pin_what_pyproject_pins() -> None:
     assert "setuptools" in main and "wheel" in main  # --no-build-isolation builds with these
 
 
+def test_discord_reads_its_json_with_orjson() -> None:
+    """orjson is a dependency for discord.py's sake (issue 27): every gateway event and every
+    answer of the API is parsed by it and every request written by it, when it is installed."""
+    import discord.utils
+
+    assert discord.utils.HAS_ORJSON
+
+
 def test_licence_and_console_script() -> None:
     project = pyproject()["project"]
     assert project["license"] == "Apache-2.0"

@@ -4,6 +4,7 @@ player's means, times."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from discord.utils import escape_markdown, escape_mentions
 
@@ -14,6 +15,7 @@ from bot.rules import CUBE_NAMES, PHASE_NAMES, Game
 MAX_CONTENT = 2000  # Discord's limit for a message's text
 
 
+@lru_cache(maxsize=4096)  # the same names and labels, again and again: the escapes are regexes
 def name(text: str) -> str:
     """A player name as plain text inside markdown: no formatting, no mention. `@everyone` and
     `@here` get a zero-width space; every `<` is escaped, so `<@&1>`, `<#1>`, `<t:0>` or a
