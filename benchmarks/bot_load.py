@@ -15,7 +15,8 @@ The last line printed is one JSON object:
     {"tables": T, "interactions": n, "per_s": ..., "ack_p50_ms": ..., "ack_p99_ms": ...,
      "turn_p50_ms": ..., "turn_p99_ms": ...,
      "decisions_per_s": ..., "requests_per_decision": ..., "bot_cpu_ms_per_decision": ...,
-     "render_cpu_ms_per_decision": ..., "gc_max_pause_ms": ..., "startup_cpu_s": ...}
+     "render_cpu_ms_per_decision": ..., "gc_max_pause_ms": ..., "startup_cpu_s": ...,
+     "compiled_rules": ..., "machine_ms": ...}
 where per_s counts interactions (since issue 11 about one per decision; before it, two),
 requests_per_decision is every request the bot made to the fake (lobby and start-up included)
 per decision answered (the line before the last splits it by route:
@@ -29,7 +30,9 @@ gives the longest pass in CPU time, gc_max_pause_cpu_ms). ack is the time from t
 fake) to the bot's callback (received by the fake), both measured in the fake's process. turn is what a player waits for: the time from a click on the turn message
 to the next turn message (or the game's end) in the channel, seen by the driver. The fake skips its
 OpenAPI validation of request bodies here (`--spec-check` keeps it): it measures the bot, and the
-fake's validation would take its CPU from the same two cores.
+fake's validation would take its CPU from the same two cores. machine_ms is the CPU time of a
+fixed piece of pure Python, before and after the run (`machine_ms`): CPU figures of two runs
+compare in proportion to it.
 """
 
 from __future__ import annotations
@@ -149,6 +152,21 @@ def render_cpu(bot: Any) -> float:
             continue
         total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     return total
+
+
+def machine_ms(rounds: int = 5) -> float:
+    """The CPU time of a fixed piece of pure Python (the fastest of `rounds`), in ms: how fast the
+    machine runs the interpreter just now. This VM has slow and fast phases (pindia's game took
+    3.96 ms in one, about three times that in another), and every CPU figure of a run moves with
+    them: runs are compared in proportion to their machine_ms."""
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.thread_time()
+        counts: dict[int, int] = {}
+        for i in range(200_000):
+            counts[i % 1000] = counts.get(i % 1000, 0) + len(str(i))
+        best = min(best, time.thread_time() - start)
+    return round(best * 1000, 2)
 
 
 def count_store_hops() -> list[int]:
@@ -300,6 +318,7 @@ def main() -> None:
             pauses.append((info["generation"], time.perf_counter() - started[0], time.thread_time() - started[1]))
             collected.append(info["collected"])
 
+    machine = [machine_ms()]
     gc.callbacks.append(on_gc)
     hops = count_store_hops()
     if args.profile:
@@ -311,6 +330,7 @@ def main() -> None:
     else:
         figures = asyncio.run(run(args))
     gc.callbacks.remove(on_gc)
+    machine.append(machine_ms())
     import bot.rules
     from bot.config import Settings
 
@@ -344,6 +364,7 @@ def main() -> None:
         "gc_frozen": figures["memory"]["gc_frozen"],
         "slowest": figures.get("slowest", [])[:5],
         "store_hops_per_decision": round(hops[0] / per, 2),
+        "machine_ms_before_after": machine,
     }
     if figures["failures"] or figures["problems"]:
         print(f"failures: {figures['failures']} problems: {figures['problems']}", file=sys.stderr)
@@ -367,6 +388,7 @@ def main() -> None:
                 "gc_max_pause_ms": round(max((t for _, t, _ in pauses), default=0.0) * 1000, 1),
                 "startup_cpu_s": figures["startup_cpu_s"],
                 "compiled_rules": getattr(bot.rules, "COMPILED", False),
+                "machine_ms": round(statistics.fmean(machine), 2),
             }
         )
     )
