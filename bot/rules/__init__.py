@@ -5,7 +5,7 @@ submodule (tests/test_import_graph.py enforces it). `COMPILED` says which core r
 compiled by mypyc where it is built and fresh, else the source as plain Python (bot/rules/native.py).
 """
 
-from .native import compiled_path, use_compiled
+from .native import built_files, compiled_path, use_compiled
 
 COMPILED = use_compiled(__path__)  # before any other submodule is imported
 
@@ -105,7 +105,7 @@ __all__ += ["CASTLE_PENALTY"]  # §2 phase 6: the chooser warns a castle worker 
 __all__ += ["CUBES_PER_PP", "DENIERS_PER_PP", "GOLD_PP"]  # final scoring (§2.8), said under the final scores
 __all__ += ["DECISION_KINDS"]  # every decision kind that asks a player, in the engine's order
 __all__ += ["Code", "CodeKind"]  # a choice code as a value: parsed once, printed as stored (docs/notation.md)
-__all__ += ["COMPILED", "compiled_path"]  # which core runs: compiled (mypyc) or the Python source (bot/rules/native.py)
+__all__ += ["COMPILED", "built_files", "compiled_path"]  # which core runs: compiled (mypyc) or the Python source (bot/rules/native.py); the files a build makes
 __all__ += ["ENGLISH", "Speech"]  # the language of the rules' words (issue 12): English unless the edges pass one
 __all__ += ["ReportLine", "report_items", "report_lines"]  # a phase report's compact lines (issue 24)
 __all__ += ["Record", "RecordError", "read_record", "replay_record", "write_record"]  # a game record (/caylus-game export)

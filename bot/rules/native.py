@@ -44,6 +44,7 @@ MODULES = (
     )),
     "games.ai", "games.search",
 )  # fmt: skip
+BUILT_MODULES = (*MODULES, "rules.core__mypyc")  # and the shared library of them all
 ENV = "CAYLUS_RULES"  # "pure", "compiled", or unset/"auto"
 
 
@@ -61,6 +62,13 @@ def _source(name: str) -> Path:
 
 def _built(name: str) -> Path:
     return BUILT.joinpath(*name.split(".")).with_name(name.rsplit(".", 1)[1] + _ext_suffix())
+
+
+def built_files() -> list[Path]:
+    """The files a build makes: every module's shim, the shared library, the manifest. The image
+    takes them from its build stage (Dockerfile), so the package's data must name them all
+    (pyproject.toml)."""
+    return [*(_built(name) for name in BUILT_MODULES), MANIFEST]
 
 
 def compiled_path(package: str) -> str:
@@ -87,7 +95,7 @@ def why_not() -> str:
     if changed:
         files = ", ".join(str(_source(name).relative_to(BOT.parent)) for name in changed)
         return f"{files} changed since it was built"
-    missing = [name for name in (*MODULES, "rules.core__mypyc") if not _built(name).exists()]
+    missing = [name for name in BUILT_MODULES if not _built(name).exists()]
     if missing:
         return f"{', '.join(missing)} is missing from {BUILT}"
     return ""

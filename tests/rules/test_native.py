@@ -66,14 +66,13 @@ def test_the_core_says_which_it_is() -> None:
 def build(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A fresh fake build in a scratch directory: every shim, the shared library, the manifest."""
     suffix = str(sysconfig.get_config_var("EXT_SUFFIX"))
-    for name in (*native.MODULES, "rules.core__mypyc"):
-        package, module = name.split(".")
-        (tmp_path / package).mkdir(exist_ok=True)
-        (tmp_path / package / f"{module}{suffix}").write_bytes(b"")
-    manifest = {"ext_suffix": suffix, "python": "3", "sources": native.source_hashes()}
-    (tmp_path / "MANIFEST.json").write_text(json.dumps(manifest))
     monkeypatch.setattr(native, "BUILT", tmp_path)
     monkeypatch.setattr(native, "MANIFEST", tmp_path / "MANIFEST.json")
+    for path in native.built_files():
+        path.parent.mkdir(exist_ok=True)
+        path.write_bytes(b"")
+    manifest = {"ext_suffix": suffix, "python": "3", "sources": native.source_hashes()}
+    (tmp_path / "MANIFEST.json").write_text(json.dumps(manifest))
     monkeypatch.delenv(native.ENV, raising=False)
     return tmp_path
 
