@@ -77,14 +77,14 @@ class Timers:
         await self.expire_lobbies()
         now = self.registry.clock()
         fired: list[FiredTimer] = []
-        seen: set[int] = set()
+        seen: set[tuple[int, int, str, float, float]] = set()  # identities: an id may be reused
         while True:
-            batch = [x for x in await self.registry.store.due_timers(now, limit=500) if x.id not in seen]
+            batch = [x for x in await self.registry.store.due_timers(now, limit=500) if x.identity not in seen]
             batch = [x for x in batch if x.kind in (*TIMER_KINDS, HELD)]
             if not batch:
                 return fired
             for timer in batch:
-                seen.add(timer.id)
+                seen.add(timer.identity)
                 if timer.kind == REMINDER:
                     fired.append(await self._fire_reminder(timer, now))
                 elif timer.kind == HELD:
@@ -168,7 +168,7 @@ class Timers:
 
     async def _drop(self, timer: TimerRecord, outcome: str = "dropped") -> FiredTimer:
         try:
-            await self.registry.store.delete_timer(timer.id)
+            await self.registry.store.delete_timer(timer)
         except (StoreError, OSError):
             log.exception("timer %d could not be deleted", timer.id)
         return FiredTimer(timer.id, timer.table_id, timer.kind, timer.payload.get("seq"), outcome)
@@ -198,7 +198,7 @@ class Timers:
         if deadline_at is not None and deadline_at <= now:
             return await self._drop(timer, "skipped")  # the deadline acts instead
         try:
-            mine = await self.registry.store.delete_timer(timer.id)
+            mine = await self.registry.store.delete_timer(timer)
         except (StoreError, OSError):
             log.exception("timer %d could not be deleted", timer.id)
             mine = False
@@ -233,7 +233,7 @@ class Timers:
         if pending is None or pending.user_id != timer.payload.get("user_id"):
             return await self._drop(timer)
         try:
-            mine = await self.registry.store.delete_timer(timer.id)
+            mine = await self.registry.store.delete_timer(timer)
         except (StoreError, OSError):
             log.exception("timer %d could not be deleted", timer.id)
             mine = False

@@ -113,6 +113,12 @@ class TimerRecord:
     payload: dict[str, Any]
     created_at: float
 
+    @property
+    def identity(self) -> tuple[int, int, str, float, float]:
+        """(id, table_id, kind, due_at, created_at): what tells this timer from a later one
+        stored under the same id (SQLite gives a deleted row's id to the next row)."""
+        return (self.id, self.table_id, self.kind, self.due_at, self.created_at)
+
 
 @dataclass(slots=True)
 class NewTimer:

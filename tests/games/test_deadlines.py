@@ -287,9 +287,15 @@ async def test_two_timer_passes_and_a_racing_move_apply_one_move(tmp_path: Path)
             else:
                 assert moves[0].who == PLAYER
                 outcomes.append("player")
-            moved = [f for d in done if isinstance(d, list) for f in d if f.outcome == "moved"]
+            moved = [f for d in done if isinstance(d, list) for f in d if f.outcome == "moved" and f.table_id == t.id]
             assert len(moved) == (1 if moves[0].who == AUTO else 0)
-        assert len(recorder.autos) == outcomes.count("auto")
+            # the next decision keeps its timers: a pass dropping a stale record deletes nothing
+            # else (SQLite gave the freed ids to the new timers)
+            stored = {(x.kind, x.payload["seq"]) for x in await manager.store.timers_for(t.id)}
+            assert stored == {("reminder", p.number + 1), ("deadline", p.number + 1)}, f"channel {channel}"
+        # (the clock goes on past the earlier tables' next deadlines: they play on by themselves)
+        firsts = [r for r, _ in recorder.autos if r.moves[0].number == 0]
+        assert len(firsts) == outcomes.count("auto")
         assert set(outcomes) == {"auto", "player"}, outcomes
     finally:
         await manager.close()

@@ -155,7 +155,8 @@ async def test_timers(store_url: str) -> None:
         b = await store.add_timer(tid, "deadline", 200.0, {"seq": 4}, replace=True)
         assert [t.id for t in await store.timers_for(tid, "deadline")] == [b] and a != b
         assert await store.next_timer_due() == 50.0
-        assert await store.delete_timer(b) and not await store.delete_timer(b)
+        [record] = await store.timers_for(tid, "deadline")
+        assert await store.delete_timer(record) and not await store.delete_timer(record)
         await store.update_lobby(tid, seats=[], creator_id=101, status=ABANDONED)
         assert await store.timers_for(tid) == []  # an abandoned table's timers go with it
         assert await store.delete_timers(other) == 1
@@ -170,6 +171,24 @@ async def test_timers(store_url: str) -> None:
     store = await open_store(store_url)
     try:
         assert [t.table_id for t in await store.due_timers(2.0)] == [2]
+    finally:
+        await store.close()
+
+
+async def test_a_timer_read_before_its_id_went_to_another_deletes_nothing(store_url: str) -> None:
+    """A pass of the scheduler reads a table's deadline; the table moves on (its timers replaced)
+    and SQLite gives the freed id to another table's new deadline. Dropping the stale record
+    must not delete that one: the other game would wait for ever (found by the soak)."""
+    store = await open_store(store_url, synchronous="NORMAL")
+    try:
+        first = await new_table(store)
+        other = await new_table(store, channel=8)
+        await store.add_timer(first, "deadline", 100.0, {"seq": 2})
+        [stale] = await store.due_timers(150.0)
+        assert await store.delete_timers(first) == 1  # the table's move replaced it
+        await store.add_timer(other, "deadline", 120.0, {"seq": 5})
+        assert not await store.delete_timer(stale)  # also when the new timer has its id
+        assert [(t.table_id, t.payload) for t in await store.due_timers(150.0)] == [(other, {"seq": 5})]
     finally:
         await store.close()
 
