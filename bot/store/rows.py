@@ -30,6 +30,10 @@ SEAT_COLUMNS = (
 MOVE_COLUMNS = "seq, seat, user_id, code, at, actor, n, undone"
 SNAPSHOT_COLUMNS = "seq, round, phase, state, carry, report, at"
 TIMER_COLUMNS = "id, table_id, kind, due_at, payload, created_at"
+# One timer, the very one read (`TimerRecord.identity`): SQLite gives a deleted row's id to the
+# next row, so a scheduler pass that drops a stale timer by its id alone deleted another table's
+# new deadline, and that game waited for ever (found by benchmarks/soak.py).
+TIMER_IDENTITY = "id = ? AND table_id = ? AND kind = ? AND due_at = ? AND created_at = ?"
 # The applied choices: not an undo row, not taken back by one.
 APPLIED = "actor != 'undo' AND undone = 0"
 

@@ -43,6 +43,7 @@ from .rows import (
     SNAPSHOT_COLUMNS,
     TABLE_COLUMNS,
     TIMER_COLUMNS,
+    TIMER_IDENTITY,
     assemble,
     load_active_queries,
     move_record,
@@ -586,17 +587,9 @@ class SqlStore(MetaFacts, CommunityFacts):
             return ""
         return f" AND table_id IN (SELECT id FROM game_tables WHERE {shard_sql(f)})"
 
-    async def delete_timer(self, timer: TimerRecord) -> bool:
-        """Delete `timer` if it is still stored; False if it is not. SQLite gives a deleted
-        timer's id to the next one stored, perhaps another table's, so the timer is matched on
-        its `identity`, never on its id alone: a pass that drops a timer read before its
-        table's last move replaced it must not delete another table's new deadline (the soak
-        found deadline games that then waited forever)."""
+    async def delete_timer(self, timer: TimerRecord) -> bool:  # the very timer read: TIMER_IDENTITY
         async with self._tx() as db:
-            return await db.execute(
-                "DELETE FROM timers WHERE id = ? AND table_id = ? AND kind = ? AND due_at = ? AND created_at = ?",
-                timer.identity,
-            ) > 0
+            return await db.execute(f"DELETE FROM timers WHERE {TIMER_IDENTITY}", timer.identity) > 0
 
     async def delete_timers(self, table_id: int, kind: str | None = None) -> int:
         async with self._tx() as db:
